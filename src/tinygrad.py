@@ -1,0 +1,362 @@
+"""A tiny reverse-mode autodiff engine: the one file that *From Slopes to Backprop* builds.
+
+Every `Value` remembers how it was computed as a tuple of edges, each a
+``(parent, local_derivative)`` pair. `Value.backward` walks those edges from
+the output back to the inputs and leaves in every value's ``grad`` the
+derivative of the output with respect to that value.
+
+>>> from tinygrad import Value
+>>> w = Value(1.0)
+>>> loss = (w * 2 - 5) ** 2
+>>> loss.backward()
+>>> loss.data, w.grad
+(9.0, -12.0)
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+from collections.abc import Callable, Sequence
+
+Number = int | float
+
+
+class Value:
+    """A number that records the operations that produced it.
+
+    >>> from tinygrad import Value
+    >>> Value(3)
+    Value(data=3.0, grad=0.0)
+    """
+
+    __slots__ = ("data", "grad", "edges")
+
+    def __init__(self, data: Number, edges: tuple[tuple[Value, float], ...] = ()) -> None:
+        if type(data) is not float:
+            if not isinstance(data, numbers.Real) or isinstance(data, bool):
+                raise TypeError(f"Value() needs a real number, got {type(data).__name__}: {data!r}")
+            data = float(data)
+        self.data = data
+        self.grad = 0.0
+        self.edges = edges  # (parent, local_derivative) pairs
+
+    def __add__(self, other: Value | Number) -> Value:
+        """``a + b``: both local derivatives are 1.
+
+        >>> from tinygrad import Value
+        >>> (Value(2) + 3).data
+        5.0
+        """
+        if isinstance(other, Value):
+            return Value(self.data + other.data, ((self, 1.0), (other, 1.0)))
+        if isinstance(other, (int, float)):  # a constant needs no node of its own
+            return Value(self.data + other, ((self, 1.0),))
+        return NotImplemented
+
+    def __mul__(self, other: Value | Number) -> Value:
+        """``a * b``: the local derivative for each operand is the other operand.
+
+        >>> from tinygrad import Value
+        >>> (Value(2) * -3).data
+        -6.0
+        """
+        if isinstance(other, Value):
+            return Value(self.data * other.data, ((self, other.data), (other, self.data)))
+        if isinstance(other, (int, float)):
+            return Value(self.data * other, ((self, other),))
+        return NotImplemented
+
+    def __pow__(self, exponent: int) -> Value:
+        """``a ** n`` for a positive integer ``n``: local derivative ``n * a**(n-1)``.
+
+        >>> from tinygrad import Value
+        >>> (Value(3) ** 2).data
+        9.0
+        >>> Value(3) ** 0.5
+        Traceback (most recent call last):
+        ...
+        ValueError: Value ** 0.5: only positive integer powers (1, 2, 3, ...) are supported
+        """
+        if type(exponent) is not int or exponent < 1:
+            raise ValueError(
+                f"Value ** {exponent!r}: only positive integer powers (1, 2, 3, ...) are supported"
+            )
+        try:
+            return Value(self.data**exponent, ((self, exponent * self.data ** (exponent - 1)),))
+        except OverflowError:
+            raise OverflowError(f"{self.data!r} ** {exponent} is too large for a float") from None
+
+    def __truediv__(self, other: Value | Number) -> Value:
+        """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
+
+        >>> from tinygrad import Value
+        >>> (Value(1) / 4).data
+        0.25
+        """
+        if isinstance(other, (int, float)):
+            other = Value(other)
+        elif not isinstance(other, Value):
+            return NotImplemented
+        if other.data == 0.0:
+            raise ZeroDivisionError(f"Value division by zero: {self.data!r} / 0.0")
+        return Value(
+            self.data / other.data,
+            ((self, 1.0 / other.data), (other, -self.data / other.data**2)),
+        )
+
+    def tanh(self) -> Value:
+        """Hyperbolic tangent: local derivative ``1 - tanh**2``.
+
+        >>> from tinygrad import Value
+        >>> round(Value(0.5).tanh().data, 4)
+        0.4621
+        """
+        t = math.tanh(self.data)
+        return Value(t, ((self, 1.0 - t * t),))
+
+    def relu(self) -> Value:
+        """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
+
+        >>> from tinygrad import Value
+        >>> Value(-2).relu().data, Value(2).relu().data
+        (0.0, 2.0)
+        """
+        positive = self.data > 0.0
+        return Value(self.data if positive else 0.0, ((self, 1.0 if positive else 0.0),))
+
+    def exp(self) -> Value:
+        """``e**a``: the local derivative is the result itself.
+
+        >>> from tinygrad import Value
+        >>> round(Value(1).exp().data, 4)
+        2.7183
+        """
+        try:
+            e = math.exp(self.data)
+        except OverflowError:
+            raise OverflowError(f"exp({self.data!r}) is too large for a float") from None
+        return Value(e, ((self, e),))
+
+    def log(self) -> Value:
+        """Natural logarithm of a positive value: local derivative ``1/a``.
+
+        >>> from tinygrad import Value
+        >>> Value(-1).log()
+        Traceback (most recent call last):
+        ...
+        ValueError: log needs a positive value, got -1.0
+        """
+        if not self.data > 0.0:
+            raise ValueError(f"log needs a positive value, got {self.data!r}")
+        return Value(math.log(self.data), ((self, 1.0 / self.data),))
+
+    def __neg__(self) -> Value:
+        return Value(-self.data, ((self, -1.0),))
+
+    def __sub__(self, other: Value | Number) -> Value:
+        """``a - b``: local derivatives 1 and -1.
+
+        >>> from tinygrad import Value
+        >>> (Value(2) - 5).data
+        -3.0
+        """
+        if isinstance(other, Value):
+            return Value(self.data - other.data, ((self, 1.0), (other, -1.0)))
+        if isinstance(other, (int, float)):
+            return Value(self.data - other, ((self, 1.0),))
+        return NotImplemented
+
+    def __radd__(self, other: Number) -> Value:
+        """``2 + a``, and what makes ``sum(values)`` work.
+
+        >>> from tinygrad import Value
+        >>> sum([Value(1), Value(2)]).data
+        3.0
+        """
+        return self + other
+
+    def __rmul__(self, other: Number) -> Value:
+        return self * other
+
+    def __rsub__(self, other: Number) -> Value:
+        return -self + other
+
+    def __rtruediv__(self, other: Number) -> Value:
+        return Value(other) / self
+
+    def __repr__(self) -> str:
+        return f"Value(data={self.data!r}, grad={self.grad!r})"
+
+    def backward(self) -> None:
+        """Set ``grad`` of every value this one depends on to d(self)/d(value).
+
+        >>> from tinygrad import Value
+        >>> a = Value(3)
+        >>> q = a * a + a
+        >>> q.backward()
+        >>> a.grad
+        7.0
+        """
+        # Depth-first, parents before children, with an explicit stack so that
+        # a long chain cannot hit Python's recursion limit.
+        order: list[Value] = []
+        seen = {self}
+        stack = [(self, iter(self.edges))]
+        while stack:
+            node, edges = stack[-1]
+            for parent, _ in edges:
+                if parent not in seen:
+                    seen.add(parent)
+                    stack.append((parent, iter(parent.edges)))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+                node.grad = 0.0
+
+        self.grad = 1.0
+        for node in reversed(order):
+            grad = node.grad
+            for parent, local_derivative in node.edges:
+                parent.grad += grad * local_derivative
+
+
+class TrainingDiverged(ArithmeticError):
+    """Raised when the loss overflows or stops being a finite number."""
+
+
+def gradient_descent(
+    loss_of: Callable[[], Value],
+    parameters: Sequence[Value],
+    steps: int,
+    learning_rate: float,
+) -> list[float]:
+    """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each step.
+
+    >>> from tinygrad import Value, gradient_descent
+    >>> w = Value(1)
+    >>> gradient_descent(lambda: (w * 2 - 5) ** 2, [w], steps=1, learning_rate=0.1)
+    [9.0]
+    >>> round(w.data, 4)
+    2.2
+    """
+    losses = []
+    for step in range(steps):
+        try:
+            loss = loss_of()
+        except OverflowError:
+            loss = Value(math.inf)
+        if not math.isfinite(loss.data):
+            raise TrainingDiverged(
+                f"training diverged at step {step}: the loss is no longer a finite number; "
+                f"lower the learning rate (it is {learning_rate})"
+            )
+        losses.append(loss.data)
+        loss.backward()  # also clears this graph's old gradients
+        for parameter in parameters:
+            parameter.data -= learning_rate * parameter.grad
+    return losses
+
+
+LINE_DATA = [(0, 1), (1, 3), (2, 5), (3, 7)]  # on y = 2x + 1
+
+
+def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, float, float]:
+    """Fit ``y_hat = w*x + b`` to `LINE_DATA` from ``w = -1, b = 0``; return ``(w, b, final_loss)``.
+
+    >>> from tinygrad import train_line
+    >>> w, b, final_loss = train_line()
+    >>> round(w, 3), round(b, 3)
+    (2.0, 1.0)
+    """
+    w, b = Value(-1), Value(0)
+
+    def mean_squared_error() -> Value:
+        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (1 / len(LINE_DATA))
+
+    gradient_descent(mean_squared_error, [w, b], steps, learning_rate)
+    final_loss = sum((w.data * x + b.data - y) ** 2 for x, y in LINE_DATA) / len(LINE_DATA)
+    return w.data, b.data, final_loss
+
+
+class Neuron:
+    """``tanh(w . x + b)``, or just ``w . x + b`` when ``nonlinear`` is false."""
+
+    def __init__(self, n_inputs: int, rng: random.Random, nonlinear: bool = True) -> None:
+        self.weights = [Value(rng.uniform(-1, 1)) for _ in range(n_inputs)]
+        self.bias = Value(0)
+        self.nonlinear = nonlinear
+
+    def __call__(self, inputs: Sequence[Value | Number]) -> Value:
+        total = sum((w * x for w, x in zip(self.weights, inputs)), self.bias)
+        return total.tanh() if self.nonlinear else total
+
+    def parameters(self) -> list[Value]:
+        return self.weights + [self.bias]
+
+
+class MLP:
+    """Layers of neurons: tanh in the hidden layers, a linear output layer.
+
+    >>> from tinygrad import MLP
+    >>> len(MLP([2, 4, 1]).parameters())
+    17
+    """
+
+    def __init__(self, sizes: Sequence[int], seed: int = 42) -> None:
+        rng = random.Random(seed)
+        self.layers = [
+            [Neuron(n_in, rng, nonlinear=i < len(sizes) - 2) for _ in range(n_out)]
+            for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:]))
+        ]
+
+    def __call__(self, inputs: Sequence[Value | Number]) -> list[Value]:
+        for layer in self.layers:
+            inputs = [neuron(inputs) for neuron in layer]
+        return inputs
+
+    def parameters(self) -> list[Value]:
+        return [p for layer in self.layers for neuron in layer for p in neuron.parameters()]
+
+
+XOR_DATA = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]  # equal inputs -> -1
+
+
+def train_xor(steps: int = 1000, learning_rate: float = 0.1) -> tuple[list[float], float]:
+    """Train ``MLP([2, 4, 1], seed=42)`` on `XOR_DATA`; return ``(predictions, final_loss)``.
+
+    >>> from tinygrad import train_xor
+    >>> predictions, final_loss = train_xor()
+    >>> [round(p, 1) for p in predictions]
+    [-1.0, 1.0, 1.0, -1.0]
+    """
+    model = MLP([2, 4, 1], seed=42)
+
+    def mean_squared_error() -> Value:
+        return sum((model(x)[0] - y) ** 2 for x, y in XOR_DATA) * (1 / len(XOR_DATA))
+
+    gradient_descent(mean_squared_error, model.parameters(), steps, learning_rate)
+    predictions = [model(x)[0].data for x, _ in XOR_DATA]
+    final_loss = sum((p - y) ** 2 for p, (_, y) in zip(predictions, XOR_DATA)) / len(XOR_DATA)
+    return predictions, final_loss
+
+
+def main() -> None:
+    """Print the book's checks, the fitted line and the XOR predictions."""
+    w, b = Value(1), Value(0)
+    loss = (w * 2 + b - 5) ** 2
+    loss.backward()
+    a = Value(3)
+    q = a * a + a
+    q.backward()
+    print("checks:", loss.data, w.grad, b.grad, a.grad)
+    w_fit, b_fit, line_loss = train_line()
+    print(f"line: w = {w_fit:.4f}, b = {b_fit:.4f}, loss = {line_loss:.2e}")
+    predictions, xor_loss = train_xor()
+    print("xor:", [round(p, 4) for p in predictions], f"loss = {xor_loss:.2e}")
+
+
+if __name__ == "__main__":
+    main()

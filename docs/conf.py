@@ -50,10 +50,11 @@ copybutton_remove_prompts = True
 
 # --- autodoc ------------------------------------------------------------
 autodoc_member_order = "bysource"
-autodoc_default_options = {"members": True, "special-members": "__init__"}
-typehints_use_signature = False
-typehints_use_signature_return = False
+typehints_use_signature = True
+typehints_use_signature_return = True
+typehints_document_rtype = False
 always_use_bars_union = True
+default_role = "py:obj"  # `Value` in a docstring links to its reference
 
 # Without network access there is no intersphinx inventory for the standard
 # library; its names are plain text rather than links.

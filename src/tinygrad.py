@@ -31,7 +31,11 @@ class Value:
     Value(data=3.0, grad=0.0)
     """
 
-    __slots__ = ("data", "grad", "edges")
+    __slots__ = {
+        "data": "The number itself.",
+        "grad": "The gradient: d(output)/d(this value) after the output's backward().",
+        "edges": "(parent, local_derivative) pairs, one per input of the operation.",
+    }
 
     def __init__(self, data: Number, edges: tuple[tuple[Value, float], ...] = ()) -> None:
         if type(data) is not float:
@@ -168,17 +172,8 @@ class Value:
             return Value(self.data - other, ((self, 1.0),))
         return NotImplemented
 
-    def __radd__(self, other: Number) -> Value:
-        """``2 + a``, and what makes ``sum(values)`` work.
-
-        >>> from tinygrad import Value
-        >>> sum([Value(1), Value(2)]).data
-        3.0
-        """
-        return self + other
-
-    def __rmul__(self, other: Number) -> Value:
-        return self * other
+    __radd__ = __add__  # 2 + a, and what makes sum(values) work
+    __rmul__ = __mul__  # 2 * a
 
     def __rsub__(self, other: Number) -> Value:
         return -self + other
@@ -260,7 +255,8 @@ def gradient_descent(
     return losses
 
 
-LINE_DATA = [(0, 1), (1, 3), (2, 5), (3, 7)]  # on y = 2x + 1
+#: Four points on the line y = 2x + 1.
+LINE_DATA = [(0, 1), (1, 3), (2, 5), (3, 7)]
 
 
 def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, float, float]:
@@ -321,7 +317,8 @@ class MLP:
         return [p for layer in self.layers for neuron in layer for p in neuron.parameters()]
 
 
-XOR_DATA = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]  # equal inputs -> -1
+#: XOR with targets -1 (equal inputs) and +1 (different inputs).
+XOR_DATA = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
 
 
 def train_xor(steps: int = 1000, learning_rate: float = 0.1) -> tuple[list[float], float]:

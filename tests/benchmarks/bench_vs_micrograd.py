@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import random
-import statistics
 import sys
 import time
 import tracemalloc
@@ -107,6 +106,7 @@ def points(n=100, seed=0):
 
 
 def time_mlp_step(value_cls, repeats=7):
+    """The fastest of several training steps: the least disturbed by other processes."""
     layers = make_mlp(value_cls, [2, 16, 16, 1])
     data = points()
     training_step(layers, data)  # warm up
@@ -115,13 +115,13 @@ def time_mlp_step(value_cls, repeats=7):
         start = time.perf_counter()
         training_step(layers, data)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return min(times)
 
 
 XOR = [([0.0, 0.0], -1.0), ([0.0, 1.0], 1.0), ([1.0, 0.0], 1.0), ([1.0, 1.0], -1.0)]
 
 
-def time_xor(value_cls, steps=1000, repeats=3):
+def time_xor(value_cls, steps=1000, repeats=5):
     times = []
     for _ in range(repeats):
         layers = make_mlp(value_cls, [2, 4, 1])
@@ -129,7 +129,7 @@ def time_xor(value_cls, steps=1000, repeats=3):
         for _ in range(steps):
             training_step(layers, XOR, learning_rate=0.1)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return min(times)
 
 
 def count_nodes(root):
@@ -144,7 +144,8 @@ def count_nodes(root):
     return len(seen)
 
 
-def bytes_per_node(value_cls):
+def graph_memory(value_cls):
+    """Bytes allocated while building the loss graph of one MLP step, and its node count."""
     layers = make_mlp(value_cls, [2, 16, 16, 1])
     data = points()
     gc.collect()
@@ -153,7 +154,7 @@ def bytes_per_node(value_cls):
     loss = sum((forward(layers, x) - y) ** 2 for x, y in data) * (1.0 / len(data))
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return (after - before) / count_nodes(loss)
+    return after - before, count_nodes(loss)
 
 
 def main():
@@ -161,16 +162,18 @@ def main():
     mlp = {name: time_mlp_step(cls) for name, cls in ENGINES.items()}
     mlp_floats = time_mlp_step(Float)
     xor = {name: time_xor(cls) for name, cls in ENGINES.items()}
-    memory = {name: bytes_per_node(cls) for name, cls in ENGINES.items()}
-    ops = count_nodes(sum((forward(make_mlp(tinygrad.Value, [2, 16, 16, 1]), x) - y) ** 2
-                          for x, y in points()) * 0.01)
-    print(f"MLP 2-16-16-1 training step, 100 points ({ops} nodes):")
+    graphs = {name: graph_memory(cls) for name, cls in ENGINES.items()}
+    memory = {name: size / nodes for name, (size, nodes) in graphs.items()}
+    print("MLP 2-16-16-1 training step over 100 points (forward, backward, update):")
     for name in ENGINES:
-        print(f"  {name:10s} {mlp[name] * 1e3:8.1f} ms  {mlp[name] / ops * 1e9:6.0f} ns/node"
-              f"  {mlp[name] / mlp_floats:5.1f}x plain floats")
-    print(f"  {'floats':10s} {mlp_floats * 1e3:8.1f} ms")
+        nodes = graphs[name][1]
+        print(f"  {name:10s} {mlp[name] * 1e3:7.1f} ms  {nodes:6d} nodes  "
+              f"{mlp[name] / nodes * 1e9:5.0f} ns/node  {mlp[name] / mlp_floats:5.1f}x plain floats")
+    print(f"  {'floats':10s} {mlp_floats * 1e3:7.1f} ms  (the same arithmetic on plain floats)")
     print(f"1000 XOR steps (MLP 2-4-1): tinygrad {xor['tinygrad']:.2f} s, micrograd {xor['micrograd']:.2f} s")
     print(f"memory per graph node: tinygrad {memory['tinygrad']:.0f} B, micrograd {memory['micrograd']:.0f} B")
+    print("memory for the whole graph of one step: "
+          + ", ".join(f"{name} {size / 1e6:.1f} MB ({nodes} nodes)" for name, (size, nodes) in graphs.items()))
     print("ratios tinygrad / micrograd (targets: 0.20, 0.30, 0.35):")
     results = [("MLP step time", mlp["tinygrad"] / mlp["micrograd"], 0.20),
                ("XOR 1000 steps time", xor["tinygrad"] / xor["micrograd"], 0.30),

@@ -1,0 +1,536 @@
+"""A small tensor engine on NumPy: the engine of the chapter "From scalars to tensors".
+
+It does what `tinygrad.Value` does, one whole array at a time. A `Tensor`
+holds an array in ``data`` and, when it takes part in training, an array of
+the same shape in ``grad``. Every operation is a `Function` with a
+``forward`` on arrays and a ``backward`` that turns the gradient of its
+result into gradients for its inputs. `Tensor.backward` walks those steps
+from a scalar loss back to the inputs.
+
+>>> from tensorgrad import Tensor
+>>> w = Tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+>>> x = Tensor([[1.0], [-1.0]])
+>>> loss = (w @ x).sum()
+>>> loss.backward()
+>>> loss.item()
+-2.0
+>>> w.grad
+array([[ 1., -1.],
+       [ 1., -1.]])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:  # only for type hints: the engine itself needs nothing but NumPy
+    from tinygrad import MLP, Value
+
+
+class Tensor:
+    """An array of float64 numbers that records the operations that produced it.
+
+    ``requires_grad=True`` marks a tensor whose gradient we want (a weight, a
+    bias); data and constants leave it ``False``. A result requires a gradient
+    when any of its inputs does.
+
+    >>> from tensorgrad import Tensor
+    >>> Tensor([1, 2, 3], requires_grad=True)
+    Tensor([1., 2., 3.], requires_grad=True)
+    >>> Tensor("seven")
+    Traceback (most recent call last):
+    ...
+    TypeError: Tensor() needs numbers, got str: 'seven'
+    """
+
+    __slots__ = ("data", "grad", "requires_grad", "ctx")
+    __array_ufunc__ = None  # `array + tensor` calls Tensor.__radd__ instead of looping in NumPy
+
+    def __init__(self, data: Any, requires_grad: bool = False) -> None:
+        try:
+            array = np.asarray(data)
+        except ValueError:  # ragged nested lists
+            raise TypeError(f"Tensor() needs a rectangular array of numbers, got {data!r}") from None
+        if array.dtype.kind not in "iuf":
+            raise TypeError(f"Tensor() needs numbers, got {type(data).__name__}: {data!r}")
+        self.data: np.ndarray = np.array(array, dtype=np.float64)  # our own float64 copy
+        self.requires_grad = requires_grad
+        self.grad: np.ndarray | None = np.zeros_like(self.data) if requires_grad else None
+        self.ctx: Function | None = None  # the step that computed this tensor, if it is recorded
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        """The shape of ``data`` (and of ``grad``)."""
+        return self.data.shape
+
+    def item(self) -> float:
+        """The value of a one-element tensor as a Python float.
+
+        >>> from tensorgrad import Tensor
+        >>> Tensor([[2.5]]).item()
+        2.5
+        """
+        return self.data.item()
+
+    def __repr__(self) -> str:
+        numbers = np.array2string(self.data, separator=", ", prefix="Tensor(")
+        return f"Tensor({numbers}, requires_grad={self.requires_grad})"
+
+    # The operators: each one is a Function, defined further down.
+
+    def __add__(self, other: Tensor | Any) -> Tensor:
+        return Add.apply(self, other)
+
+    def __radd__(self, other: Any) -> Tensor:
+        return Add.apply(other, self)
+
+    def __sub__(self, other: Tensor | Any) -> Tensor:
+        return Sub.apply(self, other)
+
+    def __rsub__(self, other: Any) -> Tensor:
+        return Sub.apply(other, self)
+
+    def __neg__(self) -> Tensor:
+        return Sub.apply(0.0, self)
+
+    def __mul__(self, other: Tensor | Any) -> Tensor:
+        return Mul.apply(self, other)
+
+    def __rmul__(self, other: Any) -> Tensor:
+        return Mul.apply(other, self)
+
+    def __matmul__(self, other: Tensor | Any) -> Tensor:
+        return MatMul.apply(self, other)
+
+    def __rmatmul__(self, other: Any) -> Tensor:
+        return MatMul.apply(other, self)
+
+    def relu(self) -> Tensor:
+        """``max(0, x)`` elementwise."""
+        return ReLU.apply(self)
+
+    def tanh(self) -> Tensor:
+        """``tanh(x)`` elementwise."""
+        return Tanh.apply(self)
+
+    def sum(self, axis: int | None = None) -> Tensor:
+        """The sum of all elements, or along one axis.
+
+        >>> from tensorgrad import Tensor
+        >>> Tensor([[1, 2, 3], [4, 5, 6]]).sum(axis=0)
+        Tensor([5., 7., 9.], requires_grad=False)
+        """
+        return Sum.apply(self, axis=axis)
+
+    def mean(self, axis: int | None = None) -> Tensor:
+        """The mean of all elements, or along one axis: a sum times ``1/count``.
+
+        >>> from tensorgrad import Tensor
+        >>> Tensor([[1, 2, 3], [4, 5, 6]]).mean().item()
+        3.5
+        """
+        count = self.data.size if axis is None else self.data.shape[axis]
+        return self.sum(axis) * (1.0 / count)
+
+    def backward(self) -> None:
+        """Set ``grad`` of every tensor this scalar depends on to d(self)/d(tensor).
+
+        Only tensors that require a gradient are visited. Like
+        `tinygrad.Value.backward`, it clears their old gradients first, so
+        calling it twice gives the same result.
+
+        >>> from tensorgrad import Tensor
+        >>> a = Tensor([1.0, 2.0], requires_grad=True)
+        >>> loss = (a * a + a).sum()
+        >>> loss.backward()
+        >>> a.grad
+        array([3., 5.])
+        """
+        if self.data.size != 1:
+            raise ValueError(
+                f"backward() starts from a scalar (a loss), got a tensor of shape {self.shape}; "
+                "reduce it first, e.g. with .sum() or .mean()"
+            )
+        if not self.requires_grad:
+            raise ValueError("backward(): this tensor does not depend on any tensor with requires_grad=True")
+
+        # Parents before children, with an explicit stack as in tinygrad.py.
+        order: list[Tensor] = []
+        seen = {self}
+        stack = [(self, iter(self.ctx.parents if self.ctx else ()))]
+        while stack:
+            node, parents = stack[-1]
+            for parent in parents:
+                if parent.requires_grad and parent not in seen:
+                    seen.add(parent)
+                    stack.append((parent, iter(parent.ctx.parents if parent.ctx else ())))
+                    break
+            else:
+                stack.pop()
+                order.append(node)
+                node.grad = np.zeros_like(node.data)
+
+        self.grad = np.ones_like(self.data)  # seed the output gradient
+        for node in reversed(order):
+            if node.ctx is None:  # a leaf: a weight, a bias
+                continue
+            input_grads = node.ctx.backward(node.ctx, node.grad)
+            for parent, grad in zip(node.ctx.parents, input_grads):
+                if parent.requires_grad:
+                    parent.grad += unbroadcast(grad, parent.shape)
+
+
+def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Sum ``grad`` back down to ``shape``: the reverse of NumPy's broadcasting.
+
+    Broadcasting copies an input along new leading axes and along axes of
+    length 1. Every copy was a separate use of the same number, so its
+    gradients add up.
+
+    >>> import numpy as np
+    >>> from tensorgrad import unbroadcast
+    >>> unbroadcast(np.ones((4, 3)), (3,))
+    array([4., 4., 4.])
+    >>> unbroadcast(np.ones((4, 3)), (4, 1))
+    array([[3.],
+           [3.],
+           [3.],
+           [3.]])
+    """
+    while grad.ndim > len(shape):  # new leading axes: sum them away
+        grad = grad.sum(axis=0)
+    for axis, length in enumerate(shape):  # stretched axes of length 1: sum, keep the axis
+        if length == 1 and grad.shape[axis] != 1:
+            grad = grad.sum(axis=axis, keepdims=True)
+    return grad
+
+
+class Function:
+    """One operation. A subclass defines ``forward`` and ``backward`` on NumPy arrays.
+
+    ``Op.apply(*inputs)`` creates the context ``ctx`` (an instance of the
+    subclass), runs ``forward(ctx, *arrays)`` and, when any input requires a
+    gradient, records ``ctx`` in the result. ``forward`` keeps what
+    ``backward`` will need with ``ctx.save_for_backward``. ``backward(ctx,
+    grad)`` receives the gradient of the result, of the result's shape, and
+    returns one gradient per input, of the result's shape or of the input's;
+    the engine sums each one back to its input's shape with `unbroadcast`.
+
+    >>> import numpy as np
+    >>> from tensorgrad import Function, Tensor
+    >>> class Square(Function):
+    ...     @staticmethod
+    ...     def forward(ctx, x):
+    ...         ctx.save_for_backward(x)
+    ...         return x * x
+    ...     @staticmethod
+    ...     def backward(ctx, grad):
+    ...         (x,) = ctx.saved
+    ...         return (grad * 2 * x,)
+    >>> x = Tensor([1.0, -3.0], requires_grad=True)
+    >>> Square.apply(x).sum().backward()
+    >>> x.grad
+    array([ 2., -6.])
+    """
+
+    def __init__(self, parents: tuple[Tensor, ...]) -> None:
+        self.parents = parents
+        self.saved: tuple[np.ndarray, ...] = ()
+
+    def save_for_backward(self, *arrays: np.ndarray) -> None:
+        """Keep arrays that ``backward`` will need."""
+        self.saved = arrays
+
+    @staticmethod
+    def forward(ctx: Function, *arrays: np.ndarray, **options: Any) -> np.ndarray:
+        """Compute the result from the inputs' arrays."""
+        raise NotImplementedError
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Turn the gradient of the result into one gradient per input."""
+        raise NotImplementedError
+
+    @classmethod
+    def apply(cls, *inputs: Tensor | Any, **options: Any) -> Tensor:
+        """Run the operation on tensors (numbers and arrays become constant tensors)."""
+        parents = tuple(x if isinstance(x, Tensor) else Tensor(x) for x in inputs)
+        ctx = cls(parents)
+        result = Tensor(cls.forward(ctx, *(p.data for p in parents), **options))
+        if any(p.requires_grad for p in parents):
+            result.requires_grad = True
+            result.grad = np.zeros_like(result.data)
+            result.ctx = ctx
+        return result
+
+
+class Add(Function):
+    """``a + b``, with broadcasting: both local derivatives are 1."""
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return a + b
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        return grad, grad
+
+
+class Sub(Function):
+    """``a - b``, with broadcasting: local derivatives 1 and -1."""
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return a - b
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        return grad, -grad
+
+
+class Mul(Function):
+    """``a * b`` elementwise, with broadcasting: each local derivative is the other input."""
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        ctx.save_for_backward(a, b)
+        return a * b
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        a, b = ctx.saved
+        return grad * b, grad * a
+
+
+class MatMul(Function):
+    """``A @ B`` for matrices: ``(n, k) @ (k, m)`` gives ``(n, m)``.
+
+    >>> from tensorgrad import Tensor
+    >>> Tensor([[1, 2, 3]]) @ Tensor([[1, 2, 3]])
+    Traceback (most recent call last):
+    ...
+    ValueError: matmul: shapes (1, 3) @ (1, 3) do not fit: A has 3 columns, B has 1 rows
+    """
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        if a.ndim != 2 or b.ndim != 2:
+            raise ValueError(f"matmul needs two matrices (2-D), got shapes {a.shape} @ {b.shape}")
+        if a.shape[1] != b.shape[0]:
+            raise ValueError(
+                f"matmul: shapes {a.shape} @ {b.shape} do not fit: "
+                f"A has {a.shape[1]} columns, B has {b.shape[0]} rows"
+            )
+        ctx.save_for_backward(a, b)
+        return a @ b
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        a, b = ctx.saved
+        return grad @ b.T, a.T @ grad  # (n, m) @ (m, k) and (k, n) @ (n, m)
+
+
+class ReLU(Function):
+    """``max(0, x)``: local derivative 1 where ``x > 0``, else 0."""
+
+    @staticmethod
+    def forward(ctx: Function, x: np.ndarray) -> np.ndarray:
+        positive = x > 0.0
+        ctx.save_for_backward(positive)
+        return np.where(positive, x, 0.0)
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        (positive,) = ctx.saved
+        return (grad * positive,)
+
+
+class Tanh(Function):
+    """``tanh(x)``: local derivative ``1 - tanh(x)**2``."""
+
+    @staticmethod
+    def forward(ctx: Function, x: np.ndarray) -> np.ndarray:
+        t = np.tanh(x)
+        ctx.save_for_backward(t)
+        return t
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        (t,) = ctx.saved
+        return (grad * (1.0 - t * t),)
+
+
+class Sum(Function):
+    """The sum of all elements, or along ``axis``: every element's local derivative is 1."""
+
+    @staticmethod
+    def forward(ctx: Function, x: np.ndarray, axis: int | None = None) -> np.ndarray:
+        ctx.shape, ctx.axis = x.shape, axis
+        return x.sum(axis=axis)
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        if ctx.axis is not None:
+            grad = np.expand_dims(grad, ctx.axis)  # put back the summed axis, length 1
+        return (np.broadcast_to(grad, ctx.shape),)  # the reverse of a sum is a broadcast
+
+
+class SoftmaxCrossEntropy(Function):
+    """The mean cross-entropy of softmax(logits) against integer targets, computed stably.
+
+    Each row of logits ``z`` scores the classes. ``log softmax(z) = z - m -
+    log(sum(exp(z - m)))`` with ``m`` the row's maximum: subtracting ``m``
+    changes nothing mathematically, and keeps every ``exp`` at most 1. The
+    local derivative of the loss is ``(softmax(z) - onehot(target)) / n``.
+    """
+
+    @staticmethod
+    def forward(ctx: Function, logits: np.ndarray, targets: np.ndarray | None = None) -> np.ndarray:
+        n = len(logits)
+        shifted = logits - logits.max(axis=1, keepdims=True)  # the largest is now 0
+        log_sums = np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+        log_probs = shifted - log_sums
+        ctx.save_for_backward(np.exp(log_probs), targets)
+        return -log_probs[np.arange(n), targets].mean()
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        probs, targets = ctx.saved
+        n = len(probs)
+        onehot = np.zeros_like(probs)
+        onehot[np.arange(n), targets] = 1.0
+        return (grad * (probs - onehot) / n,)
+
+
+def cross_entropy(logits: Tensor, targets: Sequence[int] | np.ndarray) -> Tensor:
+    """The mean softmax cross-entropy of ``logits`` (``n`` rows) against ``n`` class numbers.
+
+    >>> from tensorgrad import Tensor, cross_entropy
+    >>> logits = Tensor([[1000.0, 1001.0, 1002.0]], requires_grad=True)
+    >>> loss = cross_entropy(logits, [2])
+    >>> loss.backward()
+    >>> round(loss.item(), 4)
+    0.4076
+    >>> logits.grad.round(4)
+    array([[ 0.09  ,  0.2447, -0.3348]])
+    """
+    targets = np.asarray(targets)
+    if not isinstance(logits, Tensor) or logits.data.ndim != 2:
+        raise ValueError("cross_entropy needs logits as a 2-D Tensor: one row of class scores per example")
+    n, classes = logits.shape
+    if targets.shape != (n,) or targets.dtype.kind not in "iu":
+        raise ValueError(f"cross_entropy needs {n} integer targets for {n} rows of logits, got {targets!r}")
+    if targets.min(initial=0) < 0 or targets.max(initial=0) >= classes:
+        raise ValueError(f"cross_entropy: targets must be class numbers 0 to {classes - 1}")
+    return SoftmaxCrossEntropy.apply(logits, targets=targets)
+
+
+# --- A network for handwritten digits ----------------------------------------
+
+
+class DigitsNetwork:
+    """One hidden layer: ``logits = tanh(x @ w1 + b1) @ w2 + b2``, one row per image.
+
+    Weights start random with a spread of ``1/sqrt(inputs)``, so that the
+    hidden layer starts out of tanh's flat ends; biases start at 0.
+
+    >>> from tensorgrad import DigitsNetwork
+    >>> network = DigitsNetwork(n_inputs=64, n_hidden=32, n_outputs=10)
+    >>> [p.shape for p in network.parameters()]
+    [(64, 32), (32,), (32, 10), (10,)]
+    """
+
+    def __init__(self, n_inputs: int = 64, n_hidden: int = 32, n_outputs: int = 10, seed: int = 0) -> None:
+        rng = np.random.default_rng(seed)
+        self.w1 = Tensor(rng.normal(0.0, n_inputs**-0.5, (n_inputs, n_hidden)), requires_grad=True)
+        self.b1 = Tensor(np.zeros(n_hidden), requires_grad=True)
+        self.w2 = Tensor(rng.normal(0.0, n_hidden**-0.5, (n_hidden, n_outputs)), requires_grad=True)
+        self.b2 = Tensor(np.zeros(n_outputs), requires_grad=True)
+
+    def __call__(self, images: Tensor) -> Tensor:
+        hidden = (images @ self.w1 + self.b1).tanh()  # (n, 64) @ (64, 32) + (32,)
+        return hidden @ self.w2 + self.b2  # (n, 32) @ (32, 10) + (10,)
+
+    def parameters(self) -> list[Tensor]:
+        return [self.w1, self.b1, self.w2, self.b2]
+
+    @classmethod
+    def from_mlp(cls, mlp: MLP) -> DigitsNetwork:
+        """The same network with the weights of a scalar `tinygrad.MLP` of two layers."""
+        hidden_layer, output_layer = mlp.layers
+        network = cls(len(hidden_layer[0].weights), len(hidden_layer), len(output_layer))
+        for weights, bias, layer in ((network.w1, network.b1, hidden_layer), (network.w2, network.b2, output_layer)):
+            weights.data = np.array([[w.data for w in neuron.weights] for neuron in layer]).T
+            bias.data = np.array([neuron.bias.data for neuron in layer])
+        return network
+
+
+def load_digits_split(seed: int = 0, test_fraction: float = 0.25) -> tuple[np.ndarray, ...]:
+    """scikit-learn's 1797 handwritten digits (8x8 pixels, no download), shuffled and split.
+
+    Returns ``train_images, train_labels, test_images, test_labels``; each
+    image is a row of 64 pixels scaled to 0..1.
+
+    >>> from tensorgrad import load_digits_split
+    >>> train_images, train_labels, test_images, test_labels = load_digits_split()
+    >>> train_images.shape, test_images.shape
+    ((1348, 64), (449, 64))
+    """
+    from sklearn.datasets import load_digits  # bundled with scikit-learn
+
+    digits = load_digits()
+    images, labels = digits.data / 16.0, digits.target
+    order = np.random.default_rng(seed).permutation(len(labels))
+    n_test = int(len(labels) * test_fraction)
+    test, train = order[:n_test], order[n_test:]
+    return images[train], labels[train], images[test], labels[test]
+
+
+def train_digits(
+    images: np.ndarray,
+    labels: np.ndarray,
+    n_hidden: int = 32,
+    epochs: int = 20,
+    batch_size: int = 32,
+    learning_rate: float = 0.5,
+    seed: int = 0,
+) -> tuple[DigitsNetwork, list[float]]:
+    """Train a `DigitsNetwork` with minibatch gradient descent; return it and each step's loss."""
+    network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
+    rng = np.random.default_rng(seed)
+    losses = []
+    for epoch in range(epochs):
+        order = rng.permutation(len(labels))  # a new shuffle every epoch
+        for start in range(0, len(order), batch_size):
+            batch = order[start : start + batch_size]
+            loss = cross_entropy(network(Tensor(images[batch])), labels[batch])
+            loss.backward()
+            for parameter in network.parameters():
+                parameter.data -= learning_rate * parameter.grad
+            losses.append(loss.item())
+    return network, losses
+
+
+def accuracy(network: DigitsNetwork, images: np.ndarray, labels: np.ndarray) -> float:
+    """The fraction of images whose largest logit is at the right digit."""
+    predictions = network(Tensor(images)).data.argmax(axis=1)
+    return float((predictions == labels).mean())
+
+
+# --- The same loss on the scalar engine ---------------------------------------
+
+
+def scalar_cross_entropy(logits: Sequence[Value], target: int) -> Value:
+    """Softmax cross-entropy of one example's logits, built from `tinygrad.Value` operations.
+
+    >>> from tinygrad import Value
+    >>> from tensorgrad import scalar_cross_entropy
+    >>> round(scalar_cross_entropy([Value(1000), Value(1001), Value(1002)], 2).data, 4)
+    0.4076
+    """
+    largest = max(logit.data for logit in logits)  # a constant: no gradient flows through it
+    log_sum = sum((logit - largest).exp() for logit in logits).log()
+    return log_sum - (logits[target] - largest)

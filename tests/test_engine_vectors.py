@@ -1,0 +1,130 @@
+"""The Python engine and its JavaScript twin agree with the shared test vectors.
+
+``tests/vectors/engine_vectors.json`` holds small programs with data and
+gradients computed in forward mode by ``tests/vectors/generate_vectors.py``,
+independently of both engines. Here ``src/tinygrad.py`` runs them; the same file
+drives ``node --test tests/js/`` for ``docs/_static/widgets/engine.js``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import operator
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tinygrad import Value
+
+ROOT = Path(__file__).resolve().parent.parent
+VECTORS = ROOT / "tests" / "vectors"
+PROGRAMS = json.loads((VECTORS / "engine_vectors.json").read_text())["programs"]
+
+OPS = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "div": operator.truediv,
+    "pow": operator.pow,
+    "neg": operator.neg,
+    "tanh": Value.tanh,
+    "relu": Value.relu,
+    "exp": Value.exp,
+    "log": Value.log,
+}
+
+
+def run(program: dict) -> dict[str, Value]:
+    """Build the program's graph with tinygrad and call backward() as it says."""
+    values = {name: Value(x) for name, x in program["inputs"].items()}
+    for name, op, *args in program["steps"]:
+        values[name] = OPS[op](*(values[a] if isinstance(a, str) else a for a in args))
+    for output in program["backward"]:
+        values[output].backward()
+    return values
+
+
+def close(actual: float, wanted: float) -> bool:
+    return math.isclose(actual, wanted, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def test_the_vectors_cover_every_operation_and_error():
+    used = {step[1] for program in PROGRAMS for step in program["steps"]}
+    assert used == set(OPS)
+    errors = {program["error"]["type"] for program in PROGRAMS if "error" in program}
+    assert errors == {"ValueError", "ZeroDivisionError", "OverflowError"}
+    assert sum("error" not in program for program in PROGRAMS) >= 20
+
+
+def test_the_vectors_file_is_what_the_generator_writes():
+    sys.path.insert(0, str(VECTORS))
+    try:
+        import generate_vectors
+    finally:
+        sys.path.remove(str(VECTORS))
+    assert (VECTORS / "engine_vectors.json").read_text() == generate_vectors.render(), (
+        "tests/vectors/engine_vectors.json is out of date: "
+        "run python tests/vectors/generate_vectors.py"
+    )
+
+
+@pytest.mark.parametrize(
+    "program", [p for p in PROGRAMS if "error" not in p], ids=lambda p: p["name"]
+)
+def test_python_engine_matches_the_vectors(program):
+    values = run(program)
+    expect = program["expect"]
+    for name, value in values.items():
+        assert close(value.data, expect["data"][name]), (name, "data", value.data)
+        assert close(value.grad, expect["grad"][name]), (name, "grad", value.grad)
+
+
+@pytest.mark.parametrize("program", [p for p in PROGRAMS if "error" in p], ids=lambda p: p["name"])
+def test_python_engine_raises_the_vectors_errors(program):
+    with pytest.raises(Exception) as caught:
+        run(program)
+    assert type(caught.value).__name__ == program["error"]["type"]
+    assert str(caught.value) == program["error"]["message"]
+
+
+def test_the_vectors_hold_the_books_numbers():
+    """A guard against a generator bug that both engines would then copy."""
+    by_name = {p["name"]: p["expect"] for p in PROGRAMS if "expect" in p}
+    assert by_name["loss_at_w1"]["data"]["L"] == 9.0
+    assert (by_name["loss_at_w1"]["grad"]["w"], by_name["loss_at_w1"]["grad"]["b"]) == (-12.0, -6.0)
+    assert by_name["x_times_x"]["grad"]["x"] == 10.0
+    assert by_name["paths_add_up"]["grad"]["a"] == 7.0
+    grads = by_name["micrograd_example"]["grad"]
+    assert [grads[k] for k in "abcf"] == [6.0, -4.0, -2.0, 4.0]
+    assert (by_name["absolute_error"]["grad"]["y_hat"], by_name["absolute_error"]["grad"]["w"]) == (
+        -1.0,
+        -2.0,
+    )
+    assert by_name["absolute_error_kink"]["grad"]["w"] == 0.0
+    assert by_name["backprop_graph"]["grad"]["w"] == -12.0
+    assert by_name["line_mse"]["data"]["L"] == 41.5
+
+
+def test_the_javascript_engine_passes_node_test():
+    node = shutil.which("node")
+    if node is None:
+        message = "Node.js is not installed: cannot run node --test tests/js/"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(message + " (REQUIRE_BROWSER=1 requires the JavaScript tests)")
+        pytest.skip(message)
+    result = subprocess.run(
+        [node, "--test", "tests/js/"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert "# fail 0" in result.stdout
+    passed = int(result.stdout.split("# pass ")[1].split()[0])
+    assert passed >= len(PROGRAMS), result.stdout[-2000:]

@@ -5,18 +5,26 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
-BUILD  := docs/_build
+BUILD  ?= docs/_build
+SPHINXBUILD ?= $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n
+PYTEST ?= $(BIN)/python -m pytest
+PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
 
-.PHONY: help html doctest test unit serve bench clean venv
+.PHONY: help html doctest test unit serve bench bench-book clean venv publish epub pdf
 
 help:
 	@echo "make html     build the book into $(BUILD)/html (clean build, warnings are errors)"
 	@echo "make doctest  run every example of every page and every docstring"
 	@echo "make test     unit tests, doctests, browser tests, and the warning-free build"
 	@echo "make serve    rebuild on change and serve on http://127.0.0.1:8000"
+	@echo "make publish  build and check the book, then push it to the gh-pages branch of"
+	@echo "              PUBLISH_REMOTE (now: $(PUBLISH_REMOTE); a remote name, URL or path)"
+	@echo "make epub     the whole book as an EPUB, math as MathML: $(BUILD)/epub/"
+	@echo "make pdf      the whole book as a PDF, printed by Chromium: $(BUILD)/pdf/"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
+	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
 	@echo "make clean    remove builds and caches"
 
 venv: $(STAMP)
@@ -28,22 +36,48 @@ $(STAMP): pyproject.toml
 	touch $@
 
 # A clean build every time: an incremental build can exit 0 without showing
-# the warnings of the previous run again.
+# the warnings of the previous run again. Only the figures are kept between
+# builds, in $(BUILD)/plot_directive, redrawn whenever their script or anything
+# it imports changes (docs/_ext/figure_cache.py); `make clean` removes them.
 html: $(STAMP)
 	rm -rf $(BUILD)/html $(BUILD)/doctrees
-	$(BIN)/sphinx-build -b html $(SPHINXOPTS) docs $(BUILD)/html
+	$(SPHINXBUILD) -b html $(SPHINXOPTS) -d $(BUILD)/doctrees docs $(BUILD)/html
 
 doctest: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider docs src --doctest-modules
+	$(PYTEST) -q -p no:cacheprovider docs src --doctest-modules
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
 test: html
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests docs src --doctest-modules
+	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider tests docs src --doctest-modules
+
+# Publishing: a clean warning-free build, every doctest, the offline and
+# download checks of the built site; only then ghp-import (in a scratch
+# repository, so your own branches stay as they are) pushes the site to the
+# gh-pages branch of PUBLISH_REMOTE.
+publish: $(STAMP)
+	@$(MAKE) --no-print-directory html doctest && \
+	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
+	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
+	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \
+	  exit 1; }
+	$(BIN)/python tools/publish.py $(BUILD)/html --remote '$(PUBLISH_REMOTE)'
+
+epub: $(STAMP)
+	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub
+	$(SPHINXBUILD) -b epub $(SPHINXOPTS) -d $(BUILD)/doctrees-epub docs $(BUILD)/epub
+	@echo "The EPUB: $(BUILD)/epub/from-slopes-to-backprop.epub"
+
+# The PDF is the one-page HTML book printed by the Chromium the browser tests
+# already use: MathJax, the SVG figures and the fonts render as on the site.
+pdf: $(STAMP)
+	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf
+	$(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
+	$(BIN)/python tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf
 
 serve: $(STAMP)
-	$(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 docs $(BUILD)/serve
+	$(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 -d $(BUILD)/doctrees-serve docs $(BUILD)/serve
 
 $(BENCH_VENV)/.installed-stamp:
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
@@ -52,6 +86,11 @@ $(BENCH_VENV)/.installed-stamp:
 
 bench: $(BENCH_VENV)/.installed-stamp
 	$(BENCH_VENV)/bin/python tests/benchmarks/bench_vs_micrograd.py
+
+# Re-measure the numbers that the two-designs and speed chapters print, and
+# cache them with the commit in docs/chapters/figures/speed_results.json.
+bench-book: $(BENCH_VENV)/.installed-stamp
+	$(BENCH_VENV)/bin/python tests/benchmarks/bench_speed_chapter.py
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis

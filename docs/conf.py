@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import warnings
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
@@ -19,12 +20,24 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_autodoc_typehints",
     "sphinx.ext.mathjax",
-    "sphinx-mathjax-offline",  # serves MathJax from the built site: no network
+    "offline_math",  # MathJax served from the built site (no network); MathML in the EPUB
     "sphinx_copybutton",
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",
+    "figure_cache",  # keeps figures between builds, redrawn when their code changes
+    "sphinx_last_updated_by_git",
+    "include_captions",  # "tinygrad.py, in class `Value`, after `__add__`"
+    "engine_download",  # tinygrad.py offered under every chapter's title
+    "not_found",  # 404.html
     "widgets",
 ]
+
+# sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
+# Sphinx 9 deprecates; every release since 3.0 does. The call works; silence
+# just that notice so the build output stays clean.
+warnings.filterwarnings(
+    "ignore", message=r".*_RstSnippetParser\.set_application' is deprecated"
+)
 
 exclude_patterns = ["_build", "**/figures/*.py", "conftest.py", "README.md"]
 templates_path = ["_templates"]
@@ -39,11 +52,21 @@ html_theme = "furo"
 html_title = "From Slopes to Backprop"
 html_static_path = ["_static"]
 html_show_sourcelink = False
+html_favicon = "_static/favicon.svg"
+html_css_files = ["book.css"]
+# "Last updated" under each page: the newest commit of the page or of what it
+# includes (sphinx-last-updated-by-git). Without git history, or for a page not
+# committed yet, the page simply shows no date.
+html_last_updated_fmt = "%d %B %Y"
+suppress_warnings = ["git.command_not_found", "git.subprocess_error", "git.too_shallow"]
+engine_download = "../src/tinygrad.py"  # offered on every chapter (engine_download.py)
 pygments_style = "default"
 pygments_dark_style = "monokai"
 
 # --- copy button: a copy gives code a reader can paste into Python -------
-copybutton_prompt_text = r">>> |\.\.\. "
+# A bare "..." (the end of a def or for block) is a prompt too: it is copied as
+# the blank line that ends the block, so a paste into the Python REPL runs.
+copybutton_prompt_text = r">>> |\.\.\. |\.\.\.$"
 copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True  # drops output lines
 copybutton_remove_prompts = True
@@ -62,6 +85,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(int|float|str|bool|tuple|list|None|Number)"),
     ("py:class", r"(collections\.abc|typing|random|numbers)\..*"),
     ("py:obj", r"(collections\.abc|typing)\..*"),
+    ("py:(class|obj)", r"numpy\..*"),  # tensorgrad's arrays: no NumPy inventory offline either
 ]
 
 # --- matplotlib plot directive -----------------------------------------
@@ -69,6 +93,18 @@ plot_formats = [("svg", 100)]
 plot_html_show_formats = False
 plot_html_show_source_link = False
 plot_include_source = False
-plot_pre_code = ""
+# The directive resets rcParams before every figure, but `style` would stay
+# cached after the first import; forget it so each figure re-applies the style.
+plot_pre_code = "import sys; sys.modules.pop('style', None)"
 plot_working_directory = str(DOCS / "chapters" / "figures")
 sys.path.insert(0, plot_working_directory)  # figure scripts share style.py
+figure_cache_module_paths = [str(DOCS.parent / "src")]  # figures import the engine too
+
+# --- EPUB (make epub): math as MathML, see _ext/offline_math.py -----------
+epub_basename = "from-slopes-to-backprop"
+epub_title = project
+epub_author = author
+epub_publisher = author
+epub_copyright = copyright
+epub_show_urls = "no"
+epub_css_files = ["epub.css"]

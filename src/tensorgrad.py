@@ -1,4 +1,4 @@
-"""A small tensor engine on NumPy: the engine of the chapter "From scalars to tensors".
+"""A small tensor engine on NumPy, from the chapter "From scalars to tensors".
 
 It does what `tinygrad.Value` does, one whole array at a time. A `Tensor`
 holds an array in ``data`` and, when it takes part in training, an array of
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-if TYPE_CHECKING:  # only for type hints: the engine itself needs nothing but NumPy
+if TYPE_CHECKING:  # for type hints only: the engine needs nothing but NumPy
     from tinygrad import MLP, Value
 
 
@@ -47,19 +47,27 @@ class Tensor:
     """
 
     __slots__ = ("data", "grad", "requires_grad", "ctx")
-    __array_ufunc__ = None  # `array + tensor` calls Tensor.__radd__ instead of looping in NumPy
+    __array_ufunc__ = None  # makes `array + tensor` call Tensor.__radd__
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         try:
             array = np.asarray(data)
         except ValueError:  # ragged nested lists
-            raise TypeError(f"Tensor() needs a rectangular array of numbers, got {data!r}") from None
-        if array.dtype.kind not in "iuf":
-            raise TypeError(f"Tensor() needs numbers, got {type(data).__name__}: {data!r}")
-        self.data: np.ndarray = np.array(array, dtype=np.float64)  # our own float64 copy
+            raise TypeError(
+                f"Tensor() needs a rectangular array of numbers, got {data!r}"
+            ) from None
+        if array.dtype.kind not in "iuf":  # signed, unsigned, float
+            kind = type(data).__name__
+            raise TypeError(f"Tensor() needs numbers, got {kind}: {data!r}")
+        self.data = np.array(array, dtype=np.float64)  # our own float64 copy
         self.requires_grad = requires_grad
-        self.grad: np.ndarray | None = np.zeros_like(self.data) if requires_grad else None
-        self.ctx: Function | None = None  # the step that computed this tensor, if it is recorded
+        self.grad = np.zeros_like(self.data) if requires_grad else None
+        self.ctx: Function | None = None  # the Function that computed this tensor
+
+    @property
+    def parents(self) -> tuple[Tensor, ...]:
+        """The tensors this one was computed from, if that was recorded."""
+        return self.ctx.parents if self.ctx is not None else ()
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -149,24 +157,24 @@ class Tensor:
         >>> a.grad
         array([3., 5.])
         """
-        if self.data.size != 1:
+        if self.data.ndim != 0:
             raise ValueError(
-                f"backward() starts from a scalar (a loss), got a tensor of shape {self.shape}; "
-                "reduce it first, e.g. with .sum() or .mean()"
+                f"backward() needs a scalar loss, shape (); got shape {self.shape}: "
+                "use .sum() or .mean()"
             )
         if not self.requires_grad:
-            raise ValueError("backward(): this tensor does not depend on any tensor with requires_grad=True")
+            raise ValueError("backward(): nothing here has requires_grad=True")
 
         # Parents before children, with an explicit stack as in tinygrad.py.
         order: list[Tensor] = []
         seen = {self}
-        stack = [(self, iter(self.ctx.parents if self.ctx else ()))]
+        stack = [(self, iter(self.parents))]
         while stack:
             node, parents = stack[-1]
             for parent in parents:
                 if parent.requires_grad and parent not in seen:
                     seen.add(parent)
-                    stack.append((parent, iter(parent.ctx.parents if parent.ctx else ())))
+                    stack.append((parent, iter(parent.parents)))
                     break
             else:
                 stack.pop()
@@ -186,9 +194,9 @@ class Tensor:
 def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """Sum ``grad`` back down to ``shape``: the reverse of NumPy's broadcasting.
 
-    Broadcasting copies an input along new leading axes and along axes of
-    length 1. Every copy was a separate use of the same number, so its
-    gradients add up.
+    Broadcasting uses an input again along new leading axes and along axes
+    of length 1. Each of those uses contributes to the input's gradient, so
+    the contributions add up.
 
     >>> import numpy as np
     >>> from tensorgrad import unbroadcast
@@ -202,7 +210,7 @@ def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """
     while grad.ndim > len(shape):  # new leading axes: sum them away
         grad = grad.sum(axis=0)
-    for axis, length in enumerate(shape):  # stretched axes of length 1: sum, keep the axis
+    for axis, length in enumerate(shape):  # stretched axes: sum, keep length 1
         if length == 1 and grad.shape[axis] != 1:
             grad = grad.sum(axis=axis, keepdims=True)
     return grad
@@ -256,7 +264,7 @@ class Function:
 
     @classmethod
     def apply(cls, *inputs: Tensor | Any, **options: Any) -> Tensor:
-        """Run the operation on tensors (numbers and arrays become constant tensors)."""
+        """Run the operation on tensors; numbers and arrays become constant tensors."""
         parents = tuple(x if isinstance(x, Tensor) else Tensor(x) for x in inputs)
         ctx = cls(parents)
         result = Tensor(cls.forward(ctx, *(p.data for p in parents), **options))
@@ -292,7 +300,7 @@ class Sub(Function):
 
 
 class Mul(Function):
-    """``a * b`` elementwise, with broadcasting: each local derivative is the other input."""
+    """``a * b`` elementwise, with broadcasting: each local derivative is the other."""
 
     @staticmethod
     def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -309,20 +317,20 @@ class MatMul(Function):
     """``A @ B`` for matrices: ``(n, k) @ (k, m)`` gives ``(n, m)``.
 
     >>> from tensorgrad import Tensor
-    >>> Tensor([[1, 2, 3]]) @ Tensor([[1, 2, 3]])
+    >>> Tensor([[1, 2, 3]]) @ Tensor([[1, 2], [3, 4]])
     Traceback (most recent call last):
     ...
-    ValueError: matmul: shapes (1, 3) @ (1, 3) do not fit: A has 3 columns, B has 1 rows
+    ValueError: matmul: (1, 3) @ (2, 2) do not fit: 3 columns, then 2 rows
     """
 
     @staticmethod
     def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         if a.ndim != 2 or b.ndim != 2:
-            raise ValueError(f"matmul needs two matrices (2-D), got shapes {a.shape} @ {b.shape}")
+            raise ValueError(f"matmul needs two matrices, got {a.shape} @ {b.shape}")
         if a.shape[1] != b.shape[0]:
             raise ValueError(
-                f"matmul: shapes {a.shape} @ {b.shape} do not fit: "
-                f"A has {a.shape[1]} columns, B has {b.shape[0]} rows"
+                f"matmul: {a.shape} @ {b.shape} do not fit: "
+                f"{a.shape[1]} columns, then {b.shape[0]} rows"
             )
         ctx.save_for_backward(a, b)
         return a @ b
@@ -364,7 +372,7 @@ class Tanh(Function):
 
 
 class Sum(Function):
-    """The sum of all elements, or along ``axis``: every element's local derivative is 1."""
+    """The sum of all elements, or along ``axis``: each local derivative is 1."""
 
     @staticmethod
     def forward(ctx: Function, x: np.ndarray, axis: int | None = None) -> np.ndarray:
@@ -374,25 +382,24 @@ class Sum(Function):
     @staticmethod
     def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
         if ctx.axis is not None:
-            grad = np.expand_dims(grad, ctx.axis)  # put back the summed axis, length 1
-        return (np.broadcast_to(grad, ctx.shape),)  # the reverse of a sum is a broadcast
+            grad = np.expand_dims(grad, ctx.axis)  # put back the summed axis
+        return (np.broadcast_to(grad, ctx.shape),)  # a sum's reverse: a broadcast
 
 
 class SoftmaxCrossEntropy(Function):
-    """The mean cross-entropy of softmax(logits) against integer targets, computed stably.
+    """The mean cross-entropy of softmax(logits) against class numbers, computed stably.
 
-    Each row of logits ``z`` scores the classes. ``log softmax(z) = z - m -
-    log(sum(exp(z - m)))`` with ``m`` the row's maximum: subtracting ``m``
-    changes nothing mathematically, and keeps every ``exp`` at most 1. The
-    local derivative of the loss is ``(softmax(z) - onehot(target)) / n``.
+    With ``m`` the largest logit of a row ``z``, ``log softmax(z)`` is
+    ``z - m - log(sum(exp(z - m)))``: the shift by ``m`` changes nothing
+    mathematically and keeps every ``exp`` at most 1. The loss's local
+    derivative for a row is ``(softmax(z) - onehot(target)) / n``.
     """
 
     @staticmethod
-    def forward(ctx: Function, logits: np.ndarray, targets: np.ndarray | None = None) -> np.ndarray:
+    def forward(ctx: Function, logits: np.ndarray, targets: np.ndarray) -> np.ndarray:
         n = len(logits)
-        shifted = logits - logits.max(axis=1, keepdims=True)  # the largest is now 0
-        log_sums = np.log(np.exp(shifted).sum(axis=1, keepdims=True))
-        log_probs = shifted - log_sums
+        shifted = logits - logits.max(axis=1, keepdims=True)  # largest is now 0
+        log_probs = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
         ctx.save_for_backward(np.exp(log_probs), targets)
         return -log_probs[np.arange(n), targets].mean()
 
@@ -406,7 +413,7 @@ class SoftmaxCrossEntropy(Function):
 
 
 def cross_entropy(logits: Tensor, targets: Sequence[int] | np.ndarray) -> Tensor:
-    """The mean softmax cross-entropy of ``logits`` (``n`` rows) against ``n`` class numbers.
+    """The mean softmax cross-entropy of ``n`` rows of logits against ``n`` targets.
 
     >>> from tensorgrad import Tensor, cross_entropy
     >>> logits = Tensor([[1000.0, 1001.0, 1002.0]], requires_grad=True)
@@ -419,12 +426,12 @@ def cross_entropy(logits: Tensor, targets: Sequence[int] | np.ndarray) -> Tensor
     """
     targets = np.asarray(targets)
     if not isinstance(logits, Tensor) or logits.data.ndim != 2:
-        raise ValueError("cross_entropy needs logits as a 2-D Tensor: one row of class scores per example")
+        raise ValueError("cross_entropy needs a 2-D Tensor of logits, one row each")
     n, classes = logits.shape
     if targets.shape != (n,) or targets.dtype.kind not in "iu":
-        raise ValueError(f"cross_entropy needs {n} integer targets for {n} rows of logits, got {targets!r}")
-    if targets.min(initial=0) < 0 or targets.max(initial=0) >= classes:
-        raise ValueError(f"cross_entropy: targets must be class numbers 0 to {classes - 1}")
+        raise ValueError(f"cross_entropy needs {n} integer targets, got {targets!r}")
+    if n and (targets.min() < 0 or targets.max() >= classes):
+        raise ValueError(f"cross_entropy: targets are class numbers 0 to {classes - 1}")
     return SoftmaxCrossEntropy.apply(logits, targets=targets)
 
 
@@ -432,7 +439,7 @@ def cross_entropy(logits: Tensor, targets: Sequence[int] | np.ndarray) -> Tensor
 
 
 class DigitsNetwork:
-    """One hidden layer: ``logits = tanh(x @ w1 + b1) @ w2 + b2``, one row per image.
+    """One hidden layer: ``logits = tanh(x @ w1 + b1) @ w2 + b2``, a row per image.
 
     Weights start random with a spread of ``1/sqrt(inputs)``, so that the
     hidden layer starts out of tanh's flat ends; biases start at 0.
@@ -443,11 +450,15 @@ class DigitsNetwork:
     [(64, 32), (32,), (32, 10), (10,)]
     """
 
-    def __init__(self, n_inputs: int = 64, n_hidden: int = 32, n_outputs: int = 10, seed: int = 0) -> None:
+    def __init__(
+        self, n_inputs: int = 64, n_hidden: int = 32, n_outputs: int = 10, seed: int = 0
+    ) -> None:
         rng = np.random.default_rng(seed)
-        self.w1 = Tensor(rng.normal(0.0, n_inputs**-0.5, (n_inputs, n_hidden)), requires_grad=True)
+        w1 = rng.normal(0.0, n_inputs**-0.5, (n_inputs, n_hidden))
+        w2 = rng.normal(0.0, n_hidden**-0.5, (n_hidden, n_outputs))
+        self.w1 = Tensor(w1, requires_grad=True)
         self.b1 = Tensor(np.zeros(n_hidden), requires_grad=True)
-        self.w2 = Tensor(rng.normal(0.0, n_hidden**-0.5, (n_hidden, n_outputs)), requires_grad=True)
+        self.w2 = Tensor(w2, requires_grad=True)
         self.b2 = Tensor(np.zeros(n_outputs), requires_grad=True)
 
     def __call__(self, images: Tensor) -> Tensor:
@@ -459,17 +470,21 @@ class DigitsNetwork:
 
     @classmethod
     def from_mlp(cls, mlp: MLP) -> DigitsNetwork:
-        """The same network with the weights of a scalar `tinygrad.MLP` of two layers."""
-        hidden_layer, output_layer = mlp.layers
-        network = cls(len(hidden_layer[0].weights), len(hidden_layer), len(output_layer))
-        for weights, bias, layer in ((network.w1, network.b1, hidden_layer), (network.w2, network.b2, output_layer)):
-            weights.data = np.array([[w.data for w in neuron.weights] for neuron in layer]).T
-            bias.data = np.array([neuron.bias.data for neuron in layer])
+        """The same network with the weights of a two-layer `tinygrad.MLP`."""
+        hidden, output = mlp.layers
+        network = cls(len(hidden[0].weights), len(hidden), len(output))
+        pairs = [(network.w1, network.b1, hidden), (network.w2, network.b2, output)]
+        for weights, biases, layer in pairs:
+            rows = [[w.data for w in neuron.weights] for neuron in layer]
+            weights.data = np.array(rows).T  # a column per neuron
+            biases.data = np.array([neuron.bias.data for neuron in layer])
         return network
 
 
-def load_digits_split(seed: int = 0, test_fraction: float = 0.25) -> tuple[np.ndarray, ...]:
-    """scikit-learn's 1797 handwritten digits (8x8 pixels, no download), shuffled and split.
+def load_digits_split(
+    seed: int = 0, test_fraction: float = 0.25
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """scikit-learn's 1797 handwritten digits (8x8, no download), shuffled and split.
 
     Returns ``train_images, train_labels, test_images, test_labels``; each
     image is a row of 64 pixels scaled to 0..1.
@@ -498,7 +513,10 @@ def train_digits(
     learning_rate: float = 0.5,
     seed: int = 0,
 ) -> tuple[DigitsNetwork, list[float]]:
-    """Train a `DigitsNetwork` with minibatch gradient descent; return it and each step's loss."""
+    """Train a `DigitsNetwork` with minibatch gradient descent.
+
+    Returns the trained network and the loss of every step.
+    """
     network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
     rng = np.random.default_rng(seed)
     losses = []
@@ -524,13 +542,14 @@ def accuracy(network: DigitsNetwork, images: np.ndarray, labels: np.ndarray) -> 
 
 
 def scalar_cross_entropy(logits: Sequence[Value], target: int) -> Value:
-    """Softmax cross-entropy of one example's logits, built from `tinygrad.Value` operations.
+    """Softmax cross-entropy of one example's logits, from `tinygrad.Value` operations.
 
     >>> from tinygrad import Value
     >>> from tensorgrad import scalar_cross_entropy
-    >>> round(scalar_cross_entropy([Value(1000), Value(1001), Value(1002)], 2).data, 4)
+    >>> logits = [Value(1000), Value(1001), Value(1002)]
+    >>> round(scalar_cross_entropy(logits, 2).data, 4)
     0.4076
     """
-    largest = max(logit.data for logit in logits)  # a constant: no gradient flows through it
+    largest = max(logit.data for logit in logits)  # a constant: no gradient here
     log_sum = sum((logit - largest).exp() for logit in logits).log()
     return log_sum - (logits[target] - largest)

@@ -1,0 +1,109 @@
+"""Keep rendered figures between builds, keyed on everything that draws them.
+
+matplotlib's ``plot`` directive writes its images to ``<build>/plot_directive``
+(beside the doctrees) and skips a script whose images are newer than the
+script file. That alone is not enough for this book: a figure that computes
+its data with ``tinygrad.py``, or takes its colours from ``style.py``, must be
+drawn again when either changes, even though the figure script did not.
+
+Before each build this extension computes, for every figure script, a hash of
+the script, of the local modules it imports (``style.py``, ``tinygrad.py``, and
+what those import), of the ``plot_*`` settings and of the matplotlib version.
+When the hash differs from the one recorded at the last build, the script's old
+images are deleted, so the directive draws them again. A script whose plotting
+failed leaves no image, so it runs (and warns) again on every build: the cache
+can only ever hold images of scripts that ran cleanly.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import matplotlib
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+KEYS_FILE = ".figure-keys.json"
+_CONFIG = ("plot_formats", "plot_rcparams", "plot_apply_rcparams", "plot_pre_code", "plot_basedir")
+
+
+def _local_imports(script: Path, search: list[Path]) -> list[Path]:
+    """Every module file under ``search`` that ``script`` imports, directly or not."""
+    found: list[Path] = []
+    todo = [script]
+    while todo:
+        tree = ast.parse(todo.pop().read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                for folder in search:
+                    candidate = folder / (name.split(".")[0] + ".py")
+                    if candidate.is_file() and candidate != script and candidate not in found:
+                        found.append(candidate)
+                        todo.append(candidate)
+                        break
+    return sorted(found)
+
+
+def figure_key(script: Path, search: list[Path], settings: str) -> str:
+    digest = hashlib.sha256()
+    digest.update(f"matplotlib {matplotlib.__version__}\n{settings}\n".encode())
+    for path in [script, *_local_imports(script, search)]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def _outputs(folder: Path, script: Path) -> list[Path]:
+    """The images the plot directive wrote for ``script`` (see its render_figures)."""
+    base = re.escape(script.stem.replace(".", "-"))
+    pattern = re.compile(rf"{base}(_\d\d){{0,2}}\.\w+")
+    return [p for p in folder.glob("*") if pattern.fullmatch(p.name)] if folder.is_dir() else []
+
+
+def invalidate_changed_figures(app: Sphinx) -> None:
+    confdir = Path(app.confdir)
+    cache = Path(app.doctreedir).parent / "plot_directive"
+    figures = Path(app.config.plot_working_directory or confdir)
+    search = [figures] + [Path(p) for p in app.config.figure_cache_module_paths]
+    settings = "\n".join(f"{name}={getattr(app.config, name, None)!r}" for name in _CONFIG)
+
+    keys_path = cache / KEYS_FILE
+    try:
+        old = json.loads(keys_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        old = {}
+    new: dict[str, str] = {}
+    stale = 0
+    for script in sorted(figures.glob("*.py")):
+        try:
+            key = figure_key(script, search, settings)
+        except SyntaxError:
+            continue  # the plot directive reports it when the script runs
+        relative = script.relative_to(confdir).as_posix()
+        new[relative] = key
+        if old.get(relative) != key:
+            outputs = _outputs(cache / script.parent.relative_to(confdir), script)
+            stale += bool(outputs)
+            for output in outputs:
+                output.unlink()
+    cache.mkdir(parents=True, exist_ok=True)
+    keys_path.write_text(json.dumps(new, indent=1, sort_keys=True), encoding="utf-8")
+    if stale:
+        logger.info("figure cache: %d figure(s) changed, drawing them again", stale)
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    app.add_config_value("figure_cache_module_paths", [], "env", types=frozenset({list}))
+    app.connect("builder-inited", invalidate_changed_figures)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,217 @@
+/* A JavaScript twin of src/tinygrad.py, the engine that drives the book's widgets.
+
+   Every Value remembers how it was computed as a list of edges, each a
+   [parent, localDerivative] pair. backward() walks those edges from the output
+   back to the inputs and leaves in every value's `grad` the derivative of the
+   output with respect to that value. The operations, local derivatives and
+   error messages are those of tinygrad.py; tests/vectors/engine_vectors.json
+   keeps the two engines equal.
+
+   JavaScript has no operator overloading, so `a * b + 1` is a.mul(b).add(1).
+   A classic script, not an ES module (browsers refuse module imports over
+   file://): it defines window.Tinygrad in a browser and module.exports in Node.
+
+       const { Value } = Tinygrad;          // or require(".../engine.js")
+       const w = new Value(1);
+       const loss = w.mul(2).sub(5).pow(2);
+       loss.backward();
+       [loss.data, w.grad]                  // [9, -12]
+*/
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) {
+    module.exports = factory();
+  } else {
+    root.Tinygrad = factory();
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  // Python's repr() of a float, so that error messages match tinygrad.py's.
+  function pyFloat(x) {
+    if (Number.isNaN(x)) return "nan";
+    if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
+    if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+    const [mantissa, exp] = x.toExponential().split("e"); // shortest digits
+    const e = Number(exp);
+    if (e < -4 || e >= 16) {
+      return `${mantissa}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+    }
+    const text = String(x);
+    return text.includes(".") ? text : text + ".0";
+  }
+
+  function isNumber(x) {
+    return typeof x === "number";
+  }
+
+  class Value {
+    constructor(data, edges = []) {
+      if (!isNumber(data)) {
+        throw new TypeError(`Value() needs a real number, got ${typeof data}: ${String(data)}`);
+      }
+      this.data = data;
+      this.grad = 0;
+      this.edges = edges; // [parent, localDerivative] pairs
+    }
+
+    // a + b: both local derivatives are 1.
+    add(other) {
+      if (other instanceof Value) {
+        return new Value(this.data + other.data, [[this, 1], [other, 1]]);
+      }
+      if (isNumber(other)) {
+        return new Value(this.data + other, [[this, 1]]); // a constant needs no node
+      }
+      throw new TypeError(`cannot add ${typeof other} to a Value`);
+    }
+
+    // a * b: the local derivative for each operand is the other operand.
+    mul(other) {
+      if (other instanceof Value) {
+        return new Value(this.data * other.data, [[this, other.data], [other, this.data]]);
+      }
+      if (isNumber(other)) {
+        return new Value(this.data * other, [[this, other]]);
+      }
+      throw new TypeError(`cannot multiply a Value by ${typeof other}`);
+    }
+
+    // a ** n for a positive integer n: local derivative n * a**(n-1).
+    pow(exponent) {
+      if (!Number.isInteger(exponent) || exponent < 1) {
+        const shown = Number.isInteger(exponent) ? String(exponent) : isNumber(exponent) ? pyFloat(exponent) : String(exponent);
+        throw new RangeError(
+          `Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`
+        );
+      }
+      const result = this.data ** exponent;
+      if (Number.isFinite(this.data) && !Number.isFinite(result)) {
+        throw new RangeError(`${pyFloat(this.data)} ** ${exponent} is too large for a float`);
+      }
+      return new Value(result, [[this, exponent * this.data ** (exponent - 1)]]);
+    }
+
+    // a / b: local derivatives 1/b and -a/b**2.
+    div(other) {
+      if (isNumber(other)) {
+        other = new Value(other);
+      } else if (!(other instanceof Value)) {
+        throw new TypeError(`cannot divide a Value by ${typeof other}`);
+      }
+      if (other.data === 0) {
+        throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
+      }
+      return new Value(this.data / other.data, [
+        [this, 1 / other.data],
+        [other, -this.data / other.data ** 2],
+      ]);
+    }
+
+    // Hyperbolic tangent: local derivative 1 - tanh**2.
+    tanh() {
+      const t = Math.tanh(this.data);
+      return new Value(t, [[this, 1 - t * t]]);
+    }
+
+    // max(0, a): local derivative 1 where a > 0, else 0.
+    relu() {
+      const positive = this.data > 0;
+      return new Value(positive ? this.data : 0, [[this, positive ? 1 : 0]]);
+    }
+
+    // e**a: the local derivative is the result itself.
+    exp() {
+      const e = Math.exp(this.data);
+      if (Number.isFinite(this.data) && !Number.isFinite(e)) {
+        throw new RangeError(`exp(${pyFloat(this.data)}) is too large for a float`);
+      }
+      return new Value(e, [[this, e]]);
+    }
+
+    // Natural logarithm of a positive value: local derivative 1/a.
+    log() {
+      if (!(this.data > 0)) {
+        throw new RangeError(`log needs a positive value, got ${pyFloat(this.data)}`);
+      }
+      return new Value(Math.log(this.data), [[this, 1 / this.data]]);
+    }
+
+    neg() {
+      return new Value(-this.data, [[this, -1]]);
+    }
+
+    // a - b: local derivatives 1 and -1.
+    sub(other) {
+      if (other instanceof Value) {
+        return new Value(this.data - other.data, [[this, 1], [other, -1]]);
+      }
+      if (isNumber(other)) {
+        return new Value(this.data - other, [[this, 1]]);
+      }
+      throw new TypeError(`cannot subtract ${typeof other} from a Value`);
+    }
+
+    // Python's reflected operators, for a constant on the left: 2 + a, 2 - a, ...
+    radd(other) {
+      return this.add(other);
+    }
+
+    rmul(other) {
+      return this.mul(other);
+    }
+
+    rsub(other) {
+      return this.neg().add(other);
+    }
+
+    rdiv(other) {
+      return new Value(other).div(this);
+    }
+
+    toString() {
+      return `Value(data=${pyFloat(this.data)}, grad=${pyFloat(this.grad)})`;
+    }
+
+    // Every value this one depends on, parents before children, itself last.
+    // Depth-first with an explicit stack, so a long chain cannot overflow the call stack.
+    order() {
+      const order = [];
+      const seen = new Set([this]);
+      const stack = [[this, 0]]; // [node, index of the next edge to look at]
+      while (stack.length > 0) {
+        const frame = stack[stack.length - 1];
+        const node = frame[0];
+        if (frame[1] < node.edges.length) {
+          const parent = node.edges[frame[1]][0];
+          frame[1] += 1;
+          if (!seen.has(parent)) {
+            seen.add(parent);
+            stack.push([parent, 0]);
+          }
+        } else {
+          stack.pop();
+          order.push(node);
+        }
+      }
+      return order;
+    }
+
+    // One operation of the backward pass: pass this value's gradient to its parents.
+    propagate() {
+      for (const [parent, localDerivative] of this.edges) {
+        parent.grad += this.grad * localDerivative;
+      }
+    }
+
+    // Set grad of every value this one depends on to d(this)/d(value).
+    backward() {
+      const order = this.order();
+      for (const node of order) node.grad = 0;
+      this.grad = 1;
+      for (let i = order.length - 1; i >= 0; i -= 1) order[i].propagate();
+    }
+  }
+
+  return { Value, pyFloat };
+});

@@ -1,0 +1,21 @@
+"""The computation graph of L = (a*b + c) * f after the backward pass (chapter 4).
+
+Built with the book's engine: every box shows a value's data and gradient,
+every arrow an edge with its local derivative.
+"""
+
+import matplotlib.pyplot as plt
+from graph_drawing import draw_graph
+import style  # noqa: F401  (importing it applies the book's look to matplotlib)
+
+from tinygrad import Value
+
+a, b, c, f = Value(2), Value(-3), Value(10), Value(-2)
+e = a * b
+d = e + c
+L = d * f
+L.backward()
+
+fig, ax = plt.subplots(figsize=(7.2, 3.4))
+draw_graph(ax, L, {a: "a", b: "b", c: "c", f: "f", e: "e = a·b", d: "d = e + c", L: "L = d·f"})
+fig.tight_layout()

@@ -1,0 +1,41 @@
+"""A function known at one point against its whole curve (chapter 1, widget W2).
+
+p(x) = x**4 - 4x**2 + x. At x = 1.5 we know the value and the slope; the
+whole curve shows a second, deeper valley that the local picture cannot.
+"""
+
+import matplotlib.pyplot as plt
+from style import BLUE, GREY, PURPLE
+
+
+def p(x: float) -> float:
+    return x**4 - 4 * x**2 + x
+
+
+def slope(x: float) -> float:
+    return 4 * x**3 - 8 * x + 1
+
+
+x0 = 1.5
+xs = [-2.3 + i * 0.01 for i in range(461)]  # -2.3 .. 2.3
+near = [x0 - 0.35 + i * 0.01 for i in range(71)]
+
+fig, (known, whole) = plt.subplots(1, 2, figsize=(7.6, 3.4), sharey=True)
+for ax in (known, whole):
+    ax.set_xlim(-2.3, 2.3)
+    ax.set_ylim(-7, 6)
+    ax.set_xlabel("x")
+    ax.plot(near, [p(x0) + slope(x0) * (x - x0) for x in near], color=PURPLE,
+            label=f"slope {slope(x0):g} at x = {x0:g}")
+    ax.plot([x0], [p(x0)], "o", color="black", zorder=5)
+
+known.set_ylabel("p(x)")
+known.set_title("Known: one point and its slope")
+known.annotate(f"p({x0:g}) = {p(x0):g}", (x0, p(x0)), textcoords="offset points",
+               xytext=(-90, 28), color=GREY)
+known.legend(loc="upper center", fontsize=9)
+
+whole.plot(xs, [p(x) for x in xs], color=BLUE, label="p(x), evaluated everywhere")
+whole.set_title("Revealed: the whole curve")
+whole.legend(loc="upper center", fontsize=9)
+fig.tight_layout()

@@ -1,0 +1,20 @@
+"""The test images the trained digits network gets wrong (chapter 10)."""
+
+import matplotlib.pyplot as plt
+import style
+from tensorgrad import Tensor, load_digits_split, train_digits
+
+train_images, train_labels, test_images, test_labels = load_digits_split()
+network, _ = train_digits(train_images, train_labels)
+predictions = network(Tensor(test_images)).data.argmax(axis=1)
+wrong = (predictions != test_labels).nonzero()[0]
+
+columns = 7
+rows = -(-len(wrong) // columns)
+fig, axes = plt.subplots(rows, columns, figsize=(6.4, 1.15 * rows + 0.2), squeeze=False)
+for ax in axes.flat:
+    ax.axis("off")
+for ax, i in zip(axes.flat, wrong):
+    ax.imshow(test_images[i].reshape(8, 8), cmap="gray_r", vmin=0.0, vmax=1.0, interpolation="nearest")
+    ax.set_title(f"{test_labels[i]} read as {predictions[i]}", fontsize=9, color=style.VERMILION)
+fig.tight_layout(pad=0.3)

@@ -1,0 +1,170 @@
+"""Measure what the two-designs and speed chapters quote, and cache it: `make bench-book`.
+
+Runs in the bench environment, where micrograd 0.1.0 is installed (the book's
+environment does not have it), and writes ``docs/chapters/figures/speed_results.json``
+with the commit that produced the numbers, the date and the Python version. The
+chapters print from that file and draw their cached figures from it.
+
+Measured, in one fresh process with the default garbage collector:
+
+- ``mlp_step``: one training step of an MLP 2-16-16-1 on 100 points (the model
+  of ``bench_vs_micrograd.py``), for tinygrad, micrograd, the closure design
+  written in chapter 7 and the same arithmetic on plain floats, with the
+  collector on and off;
+- ``scaling``: the same training step for a growing number of points, and a
+  chain of tinygrad operations of growing length, against the number of values
+  in the graph.
+
+Times are processor time (``time.process_time``), so that other programs
+running on the machine disturb them less; each is the median of a few
+repetitions of the mean over several steps.
+"""
+
+from __future__ import annotations
+
+import datetime
+import gc
+import importlib.metadata
+import json
+import math
+import platform
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "docs" / "chapters" / "figures"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import tinygrad  # noqa: E402
+from bench_vs_micrograd import (  # noqa: E402
+    ENGINES, Float, count_nodes, forward, make_mlp, points, training_step,
+)
+from designs_page import page  # noqa: E402  (chapter 7's ClosureValue, from the page)
+
+OUT = ROOT / "docs" / "chapters" / "figures" / "speed_results.json"
+SIZES = [2, 16, 16, 1]
+CLASSES = {**ENGINES, "closures": page.ClosureValue, "floats": Float}
+
+
+def seconds_per_step(value_cls, n_points, collector_on=True, steps=5, repeats=3):
+    """Median over ``repeats`` of the mean processor time of ``steps`` training steps."""
+    data = points(n_points)
+    layers = make_mlp(value_cls, SIZES)
+    training_step(layers, data)  # warm up
+    means = []
+    for _ in range(repeats):
+        gc.collect()
+        if not collector_on:
+            gc.disable()
+        try:
+            start = time.process_time()
+            for _ in range(steps):
+                training_step(layers, data)
+            means.append((time.process_time() - start) / steps)
+        finally:
+            gc.enable()
+    return statistics.median(means)
+
+
+def graph_nodes(value_cls, n_points):
+    data = points(n_points)
+    layers = make_mlp(value_cls, SIZES)
+    loss = sum((forward(layers, x) - y) ** 2 for x, y in data) * (1.0 / len(data))
+    return count_nodes(loss)
+
+
+def chain_seconds(n_ops, repeats=3):
+    """Forward and backward pass through a chain of ``n_ops`` tinygrad operations."""
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        start = time.process_time()
+        x = tinygrad.Value(0.5)
+        y = x
+        for _ in range(n_ops // 3):
+            y = (y * 0.9 + 0.1).tanh()
+        y.backward()
+        times.append(time.process_time() - start)
+        del x, y
+    return min(times)
+
+
+def floats_chain_seconds(n_ops, repeats=3):
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        y = 0.5
+        for _ in range(n_ops // 3):
+            y = math.tanh(y * 0.9 + 0.1)
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def slope(xs, ys):
+    """Least-squares slope of log(y) against log(x)."""
+    lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
+    mx, my = statistics.fmean(lx), statistics.fmean(ly)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+
+
+def commit():
+    try:
+        return subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=7"],
+            cwd=ROOT, capture_output=True, text=True, check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main():
+    n_points = 100
+    results = {
+        "made_by": "tests/benchmarks/bench_speed_chapter.py (make bench-book)",
+        "commit": commit(),
+        "date": datetime.date.today().isoformat(),
+        "python": platform.python_version(),
+        "machine": f"{platform.system()} {platform.machine()}",
+        "micrograd": importlib.metadata.version("micrograd"),
+        "timer": "time.process_time, median of 3 repetitions of the mean over 5 steps",
+    }
+    print(f"commit {results['commit']}, Python {results['python']}", flush=True)
+
+    nodes = graph_nodes(tinygrad.Value, n_points)
+    step = {"model": "MLP 2-16-16-1, relu", "points": n_points, "nodes": nodes,
+            "ms": {}, "ms_collector_off": {}}
+    for name, cls in CLASSES.items():
+        for on, key in [(True, "ms"), (False, "ms_collector_off")]:
+            step[key][name] = round(seconds_per_step(cls, n_points, on) * 1e3, 2)
+        print(f"  {name:10s} {step['ms'][name]:8.1f} ms with the collector,"
+              f" {step['ms_collector_off'][name]:7.1f} ms without", flush=True)
+    step["ns_per_node"] = {k: round(v * 1e6 / nodes, 1) for k, v in step["ms"].items()}
+    step["times_floats"] = {k: round(v / step["ms"]["floats"], 2) for k, v in step["ms"].items()}
+    results["mlp_step"] = step
+
+    scaling = {"points": [5, 10, 20, 40, 80, 160]}
+    scaling["nodes"] = [graph_nodes(tinygrad.Value, n) for n in scaling["points"]]
+    for name in ["tinygrad", "micrograd", "closures"]:
+        scaling[name + "_ms"] = [round(seconds_per_step(CLASSES[name], n, steps=3) * 1e3, 3)
+                                 for n in scaling["points"]]
+        scaling[name + "_slope"] = round(slope(scaling["nodes"], scaling[name + "_ms"]), 3)
+        print(f"  scaling {name}: {scaling[name + '_ms']} ms, slope {scaling[name + '_slope']}",
+              flush=True)
+    chain = {"nodes": [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]}
+    chain["tinygrad_ms"] = [round(chain_seconds(n) * 1e3, 3) for n in chain["nodes"]]
+    chain["floats_ms"] = [round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]]
+    chain["tinygrad_slope"] = round(slope(chain["nodes"], chain["tinygrad_ms"]), 3)
+    print(f"  chain tinygrad: {chain['tinygrad_ms']} ms, slope {chain['tinygrad_slope']}")
+    scaling["chain"] = chain
+    results["scaling"] = scaling
+
+    OUT.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

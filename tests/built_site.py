@@ -1,0 +1,129 @@
+"""Helpers for the tests that look at the built site: where it is, a server, a browser.
+
+The built site is ``$BOOK_HTML`` (``make test`` sets it to the folder it just
+built) or else ``docs/_build/html``. When ``BOOK_HTML`` is set, or under CI,
+a missing build fails the test; otherwise the test is skipped with a hint to
+run ``make html``, so ``pytest tests`` stays usable while writing.
+
+The browser is the system Chromium (``/usr/bin/chromium``, which CI installs
+from Debian) driven by Playwright; a test that needs it is skipped when it is
+missing, unless ``REQUIRE_BROWSER=1``, as in CI.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "src" / "tinygrad.py"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+
+def book_html() -> Path:
+    """The built HTML site, or skip (or fail, see above) when there is none."""
+    explicit = os.environ.get("BOOK_HTML")
+    path = Path(explicit) if explicit else ROOT / "docs" / "_build" / "html"
+    if not path.is_absolute():
+        path = Path.cwd() / path
+    if not (path / "index.html").is_file():
+        message = f"no built book in {path}: run `make html` first (or set BOOK_HTML)"
+        if explicit or os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+def chapter_pages(site: Path) -> list[Path]:
+    """The built chapter pages, one per docs/chapters/*.md."""
+    sources = sorted((ROOT / "docs" / "chapters").glob("*.md"))
+    pages = [site / "chapters" / (md.stem + ".html") for md in sources]
+    missing = [p.name for p in pages if not p.is_file()]
+    assert not missing, f"chapters with no built page in {site}: {missing}"
+    assert pages, "no chapters found in docs/chapters"
+    return pages
+
+
+def chromium_path() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        found = None
+    if found is None:
+        message = "Chromium and Playwright are needed for this browser test"
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(message + " (REQUIRE_BROWSER=1)")
+        pytest.skip(message)
+    return found
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[object]:
+    """A headless Chromium (a Playwright Browser), closed afterwards."""
+    from playwright.sync_api import sync_playwright
+
+    executable = chromium_path()
+    with sync_playwright() as p:
+        instance = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield instance
+        finally:
+            instance.close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files; for a missing one, the nearest 404.html above it, as GitHub Pages does."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        if code == 404 and self.command == "GET":
+            folder = Path(self.translate_path(self.path))
+            root = Path(self.directory)
+            for candidate in [folder, *folder.parents]:
+                page = candidate / "404.html"
+                if page.is_file():
+                    body = page.read_bytes()
+                    self.send_response(404)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if candidate == root:
+                    break
+        super().send_error(code, message, explain)
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yield the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def wait_for_math(page: object) -> None:
+    """Wait until MathJax (when the page loads it) has typeset the page."""
+    page.evaluate(
+        "() => (window.MathJax && MathJax.startup && MathJax.startup.promise)"
+        " ? MathJax.startup.promise.then(() => document.fonts.ready).then(() => true)"
+        " : document.fonts.ready.then(() => true)"
+    )

@@ -1,0 +1,144 @@
+// node --test tests/js/ : the JavaScript twin of tinygrad.py against the shared vectors.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const path = require("node:path");
+const fs = require("node:fs");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const { Value, pyFloat } = require(path.join(ROOT, "docs", "_static", "widgets", "engine.js"));
+const { programs } = JSON.parse(
+  fs.readFileSync(path.join(ROOT, "tests", "vectors", "engine_vectors.json"), "utf8")
+);
+
+// Python picks a + b or b.__radd__(a) for us; here a constant on the left
+// calls the reflected method, as Python does.
+const BINARY = {
+  add: [(a, b) => a.add(b), (c, b) => b.radd(c)],
+  sub: [(a, b) => a.sub(b), (c, b) => b.rsub(c)],
+  mul: [(a, b) => a.mul(b), (c, b) => b.rmul(c)],
+  div: [(a, b) => a.div(b), (c, b) => b.rdiv(c)],
+  pow: [(a, n) => a.pow(n), null],
+};
+const UNARY = ["neg", "tanh", "relu", "exp", "log"];
+
+function run(program) {
+  const values = {};
+  for (const [name, x] of Object.entries(program.inputs)) values[name] = new Value(x);
+  for (const [name, op, ...args] of program.steps) {
+    const [a, b] = args.map((arg) => (typeof arg === "string" ? values[arg] : arg));
+    if (UNARY.includes(op)) {
+      values[name] = a[op]();
+    } else {
+      const [direct, reflected] = BINARY[op];
+      values[name] = a instanceof Value ? direct(a, b) : reflected(a, b);
+    }
+  }
+  for (const output of program.backward) values[output].backward();
+  return values;
+}
+
+function assertClose(actual, wanted, what) {
+  const ok = Math.abs(actual - wanted) <= Math.max(1e-9 * Math.max(Math.abs(actual), Math.abs(wanted)), 1e-12);
+  assert.ok(ok, `${what}: got ${actual}, want ${wanted}`);
+}
+
+// tinygrad.py's error types; JavaScript has no ZeroDivisionError or OverflowError.
+const ERROR_TYPES = { ValueError: RangeError, ZeroDivisionError: RangeError, OverflowError: RangeError };
+
+for (const program of programs) {
+  test(`vector ${program.name}`, () => {
+    if (program.error) {
+      assert.throws(() => run(program), (error) => {
+        assert.ok(error instanceof ERROR_TYPES[program.error.type], `${error.name}: ${error.message}`);
+        assert.equal(error.message, program.error.message);
+        return true;
+      });
+      return;
+    }
+    const values = run(program);
+    assert.deepEqual(Object.keys(values).sort(), Object.keys(program.expect.data).sort());
+    for (const [name, value] of Object.entries(values)) {
+      assertClose(value.data, program.expect.data[name], `${name}.data`);
+      assertClose(value.grad, program.expect.grad[name], `${name}.grad`);
+    }
+  });
+}
+
+test("the book's first check: loss 9, gradients -12 and -6", () => {
+  const w = new Value(1);
+  const b = new Value(0);
+  const loss = w.mul(2).add(b).sub(5).pow(2);
+  loss.backward();
+  assert.deepEqual([loss.data, w.grad, b.grad], [9, -12, -6]);
+});
+
+test("edges are [parent, localDerivative] pairs, one per use", () => {
+  const x = new Value(5);
+  const q = x.mul(x);
+  assert.equal(q.edges.length, 2);
+  assert.deepEqual(q.edges.map(([parent, local]) => [parent === x, local]), [[true, 5], [true, 5]]);
+  assert.equal(x.add(3).edges.length, 1, "a constant needs no node");
+  assert.equal(x.div(2).edges.length, 2, "division wraps a constant in a Value, as in Python");
+});
+
+test("order() lists parents before children, each value once", () => {
+  const a = new Value(3);
+  const s = a.mul(a);
+  const q = s.add(a);
+  assert.deepEqual(q.order(), [a, s, q]);
+});
+
+test("propagate() is one operation of the backward pass", () => {
+  const w = new Value(1);
+  const yHat = w.mul(2);
+  const loss = yHat.sub(5).pow(2);
+  const e = loss.edges[0][0];
+  loss.grad = 1;
+  loss.propagate();
+  assert.equal(e.grad, -6);
+  assert.equal(w.grad, 0, "nothing reaches w before its own operation runs");
+  e.propagate();
+  yHat.propagate();
+  assert.equal(w.grad, -12);
+});
+
+test("backward() is repeatable: it clears the gradients it reaches", () => {
+  const a = new Value(3);
+  const q = a.mul(a).add(a);
+  q.backward();
+  q.backward();
+  assert.equal(a.grad, 7);
+});
+
+test("backward() handles a chain far longer than the call stack", () => {
+  const x = new Value(1);
+  let y = x;
+  for (let i = 0; i < 200000; i += 1) y = y.mul(1);
+  y.backward();
+  assert.equal(x.grad, 1);
+});
+
+test("pow accepts positive integers only", () => {
+  assert.equal(new Value(2).pow(3).data, 8);
+  assert.throws(() => new Value(2).pow(2.5), /only positive integer powers/);
+  assert.throws(() => new Value(2).pow("2"), /only positive integer powers/);
+});
+
+test("Value() needs a number", () => {
+  assert.throws(() => new Value("3"), TypeError);
+  assert.throws(() => new Value(3).add("3"), TypeError);
+  assert.throws(() => new Value(3).mul(null), TypeError);
+});
+
+test("pyFloat() writes floats as Python's repr() does", () => {
+  const cases = [
+    [3, "3.0"], [-2.5, "-2.5"], [0.1, "0.1"], [1e16, "1e+16"], [1e15, "1000000000000000.0"],
+    [1e-5, "1e-05"], [0.0001, "0.0001"], [2.5e-7, "2.5e-07"], [1e200, "1e+200"],
+    [123456789012345678, "1.2345678901234568e+17"], [0, "0.0"], [-0, "-0.0"],
+    [Infinity, "inf"], [-Infinity, "-inf"], [NaN, "nan"],
+  ];
+  for (const [x, text] of cases) assert.equal(pyFloat(x), text, String(x));
+  assert.equal(String(new Value(3)), "Value(data=3.0, grad=0.0)");
+});

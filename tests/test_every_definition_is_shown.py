@@ -1,0 +1,270 @@
+"""Promise 2: the engine code a reader sees is the real code, and all of it is shown.
+
+Every function, class and method defined in ``src/tinygrad.py`` must appear,
+whole, in some page of the book through a ``literalinclude`` of the real file
+(by ``:pyobject:``, by markers such as ``:start-at:``/``:end-before:``, or
+both). Which lines an include shows is worked out by Sphinx's own
+``LiteralIncludeReader``, so the test reads the options exactly as the build
+does.
+
+A definition counts as shown when all of its lines are: a function or method
+with its decorators, signature and body; a class with every line of its body
+that is not part of a nested definition (its docstring, ``__slots__``, and
+assignments such as ``__radd__ = __add__``), the nested definitions being
+checked on their own. Blank lines do not count.
+
+The test fails when a definition is added to the file but shown nowhere, and
+when an include names something the file does not have.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+LiteralIncludeReader = pytest.importorskip(
+    "sphinx.directives.code", reason="Sphinx (the docs extra) reads the includes"
+).LiteralIncludeReader
+
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "src" / "tinygrad.py"
+DOCS = ROOT / "docs"
+
+# The filters that decide which lines of the file an include shows, in the
+# order Sphinx applies them; the others (dedent, prepend, append) only change
+# the text of lines already chosen.
+SELECTING_OPTIONS = ("pyobject", "start-at", "start-after", "end-at", "end-before", "lines")
+
+
+@dataclass(frozen=True)
+class Include:
+    page: Path
+    line: int  # where the directive starts in the page, 1-based
+    target: Path
+    options: dict[str, str]
+
+    def where(self) -> str:
+        return f"{self.page.relative_to(ROOT) if self.page.is_relative_to(ROOT) else self.page}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str  # qualified: "Value.__add__", "train_line.mean_squared_error"
+    kind: str  # "class" or "function"
+    lines: frozenset[int]  # the lines that must be shown
+
+
+# ```{literalinclude} path   or   :::{literalinclude} path   (MyST)
+MYST_OPENING = re.compile(r"^[ \t]*(?:`{3,}|:{3,})\{literalinclude\}[ \t]+(\S+)[ \t]*$")
+# .. literalinclude:: path   (reStructuredText, e.g. inside {eval-rst})
+REST_OPENING = re.compile(r"^[ \t]*\.\. literalinclude::[ \t]+(\S+)[ \t]*$")
+OPTION = re.compile(r"^[ \t]*:([\w-]+):(?:[ \t]+(.*?))?[ \t]*$")
+
+
+def includes_in(page: Path, text: str | None = None) -> list[Include]:
+    """Every literalinclude in a Markdown page, with its options."""
+    lines = (page.read_text(encoding="utf-8") if text is None else text).splitlines()
+    found = []
+    for i, line in enumerate(lines):
+        opening = MYST_OPENING.match(line) or REST_OPENING.match(line)
+        if not opening:
+            continue
+        options = {}
+        for option_line in lines[i + 1 :]:
+            option = OPTION.match(option_line)
+            if not option:
+                break
+            options[option.group(1)] = option.group(2) or ""
+        target = (page.parent / opening.group(1)).resolve()
+        found.append(Include(page, i + 1, target, options))
+    return found
+
+
+def engine_includes(engine: Path = ENGINE) -> list[Include]:
+    pages = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts)
+    return [inc for page in pages for inc in includes_in(page) if inc.target == engine.resolve()]
+
+
+class _Line(str):
+    """A line of the included file that remembers its line number."""
+
+    number: int
+
+
+class _LineTrackingReader(LiteralIncludeReader):
+    def read_file(self, filename, location=None):  # noqa: ANN001, ANN201 (Sphinx's signature)
+        lines = []
+        for number, text in enumerate(super().read_file(filename, location), start=1):
+            line = _Line(text)
+            line.number = number
+            lines.append(line)
+        return lines
+
+
+def shown_lines(include: Include, source: Path) -> set[int]:
+    """The line numbers of `source` that `include` shows; ValueError if it names nothing."""
+    options = {k: v for k, v in include.options.items() if k in SELECTING_OPTIONS}
+    reader = _LineTrackingReader(source, options, SimpleNamespace(source_encoding="utf-8"))
+    lines = reader.read_file(source)
+    for select in (reader.pyobject_filter, reader.start_filter, reader.end_filter, reader.lines_filter):
+        lines = select(lines)
+    if not lines:
+        raise ValueError("the include shows no lines")
+    return {line.number for line in lines}
+
+
+def definitions(source: str) -> list[Definition]:
+    """Every class, function and method in `source`, with the lines that show it."""
+    text_lines = source.splitlines()
+
+    def span(node: ast.AST) -> set[int]:
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        return {n for n in range(first, node.end_lineno + 1) if text_lines[n - 1].strip()}
+
+    found: list[Definition] = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = prefix + node.name
+                lines = span(node)
+                kind = "function"
+                if isinstance(node, ast.ClassDef):
+                    kind = "class"
+                    for inner in ast.walk(node):
+                        if inner is not node and isinstance(
+                            inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+                        ):
+                            lines -= span(inner)
+                found.append(Definition(name, kind, frozenset(lines)))
+                visit(node.body, name + ".")
+            elif hasattr(node, "body"):  # if/for/while/with/try at any level
+                for field in ("body", "orelse", "finalbody"):
+                    visit(getattr(node, field, []), prefix)
+                for handler in getattr(node, "handlers", []):
+                    visit(handler.body, prefix)
+
+    visit(ast.parse(source).body, "")
+    return found
+
+
+def check(source: Path, includes: list[Include]) -> tuple[list[str], list[str]]:
+    """(includes that name nothing, definitions shown nowhere), as readable messages."""
+    broken, shown = [], set()
+    for include in includes:
+        try:
+            shown |= shown_lines(include, source)
+        except ValueError as error:
+            broken.append(f"{include.where()}: {error}")
+    missing = []
+    for definition in definitions(source.read_text(encoding="utf-8")):
+        not_shown = sorted(definition.lines - shown)
+        if not_shown:
+            missing.append(
+                f"{definition.kind} {definition.name}: lines {not_shown[0]}-{not_shown[-1]} "
+                f"({len(not_shown)} lines) of {source.name} appear in no literalinclude"
+            )
+    return broken, missing
+
+
+# --- the promise --------------------------------------------------------------
+
+
+def test_the_chapters_include_the_engine() -> None:
+    includes = engine_includes()
+    pyobjects = {inc.options.get("pyobject") for inc in includes}
+    # Guards against a parser that silently finds nothing.
+    assert {"Value.__init__", "Value.backward", "gradient_descent", "MLP", "train_xor"} <= pyobjects
+
+
+def test_every_include_of_the_engine_shows_something_real() -> None:
+    broken, _ = check(ENGINE, engine_includes())
+    assert not broken, "\n".join(broken)
+
+
+def test_every_definition_of_the_engine_is_shown() -> None:
+    _, missing = check(ENGINE, engine_includes())
+    assert not missing, "\n".join(missing)
+
+
+# --- the check itself catches what it should -----------------------------------
+
+
+def _copy_of_engine(tmp_path: Path, extra: str = "") -> tuple[Path, list[Include]]:
+    """The engine with `extra` appended, and the chapters' includes pointed at the copy."""
+    copy = tmp_path / "tinygrad.py"
+    copy.write_text(ENGINE.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    includes = [Include(inc.page, inc.line, copy, inc.options) for inc in engine_includes()]
+    return copy, includes
+
+
+def test_the_check_passes_on_an_unchanged_copy(tmp_path: Path) -> None:
+    assert check(*_copy_of_engine(tmp_path)) == ([], [])
+
+
+def test_a_new_function_shown_nowhere_fails(tmp_path: Path) -> None:
+    extra = "\n\ndef sigmoid(v: Value) -> Value:\n    return 1 / (1 + (-v).exp())\n"
+    broken, missing = check(*_copy_of_engine(tmp_path, extra))
+    assert broken == []
+    assert len(missing) == 1 and missing[0].startswith("function sigmoid:")
+
+
+def test_a_new_method_shown_nowhere_fails(tmp_path: Path) -> None:
+    source = ENGINE.read_text(encoding="utf-8")
+    anchor = "    def backward(self) -> None:\n"
+    assert anchor in source
+    method = "    def sigmoid(self) -> Value:\n        return 1 / (1 + (-self).exp())\n\n"
+    copy, includes = _copy_of_engine(tmp_path)
+    copy.write_text(source.replace(anchor, method + anchor), encoding="utf-8")
+    broken, missing = check(copy, includes)
+    assert broken == []
+    assert [m.split(":")[0] for m in missing] == ["function Value.sigmoid"]
+
+
+def test_a_new_class_attribute_shown_nowhere_fails(tmp_path: Path) -> None:
+    source = ENGINE.read_text(encoding="utf-8")
+    anchor = "    def backward(self) -> None:\n"
+    copy, includes = _copy_of_engine(tmp_path)
+    copy.write_text(source.replace(anchor, "    __rpow__ = None\n\n" + anchor), encoding="utf-8")
+    _, missing = check(copy, includes)
+    assert [m.split(":")[0] for m in missing] == ["class Value"]
+
+
+def test_an_include_of_something_missing_fails(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# A page\n\n```{literalinclude} ../../src/tinygrad.py\n:pyobject: Value.sigmoid\n```\n",
+        encoding="utf-8",
+    )
+    (include,) = includes_in(page)
+    broken, _ = check(ENGINE, [include])
+    assert len(broken) == 1 and "Value.sigmoid" in broken[0]
+
+
+def test_a_partial_include_does_not_count(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```{literalinclude} ../../src/tinygrad.py\n:pyobject: Value.backward\n:lines: 1-3\n```\n",
+        encoding="utf-8",
+    )
+    (include,) = includes_in(page)
+    assert len(shown_lines(include, ENGINE)) == 3
+    _, missing = check(ENGINE, [include])
+    assert any(m.startswith("function Value.backward:") for m in missing)
+
+
+def test_the_parser_reads_myst_and_rest_includes(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```{literalinclude} ../src/x.py\n:pyobject: A\n:end-before: def f\n```\n\n"
+        "```{eval-rst}\n.. literalinclude:: ../src/x.py\n   :pyobject: B\n```\n",
+        encoding="utf-8",
+    )
+    includes = includes_in(page)
+    assert [inc.options for inc in includes] == [{"pyobject": "A", "end-before": "def f"}, {"pyobject": "B"}]
+    assert {inc.target for inc in includes} == {(tmp_path / "../src/x.py").resolve()}

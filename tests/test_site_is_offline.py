@@ -1,0 +1,246 @@
+"""Promise 4: the built site loads nothing from other hosts.
+
+Math, fonts, scripts, styles and images all come from the site itself, so the
+book works offline and tells no other site who reads it.
+
+Two checks:
+
+* A scan of every HTML, CSS, JavaScript and SVG file of the built site for a
+  reference to another host in a place a browser would load it from: ``src``,
+  ``srcset``, ``<link href>``, ``url(...)``, ``@import``, and URL strings in
+  scripts. A plain link a reader clicks (``<a href>``) may point anywhere:
+  following it is the reader's choice and loads nothing by itself. XML
+  namespace names and SVG metadata look like URLs but are identifiers, never
+  fetched. The few URL strings inside MathJax that are never fetched are listed
+  below, each with the reason.
+* Chromium opens every page (from disk and from a local server) and logs every
+  request: all must go to the site itself. One more run turns on MathJax's
+  speech and explorer tools, the part of MathJax that has web addresses built
+  in, and checks that it, too, loads its rules from the site.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+from built_site import book_html, browser, chapter_pages, serve, wait_for_math
+
+pytestmark = []
+
+EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
+CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""", re.I)
+JS_STRING_URL = re.compile(r"""["'`]((?:https?:)?//[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^"'`\s]*)""")
+
+# Attributes whose value a browser fetches (or sends a request to) by itself.
+LOADING_ATTRIBUTES = {
+    "src", "srcset", "href", "xlink:href", "poster", "data", "action", "formaction",
+    "background", "ping", "manifest", "imagesrcset", "codebase", "archive", "longdesc",
+}  # fmt: skip
+CLICKED_LINKS = {"a", "area"}  # their href loads nothing until a reader follows it
+
+# URL strings in scripts of the site that are never fetched, with the reason.
+NEVER_FETCHED = [
+    (
+        "*",
+        r"http://www\.w3\.org/(1998/Math/MathML|2000/svg|1999/xhtml|1999/xlink"
+        r"|XML/1998/namespace|2000/xmlns/|2001/10/synthesis)",
+        "an XML namespace name: an identifier, not an address to fetch",
+    ),
+    (
+        "_static/mathjax/*",
+        r"https://www\.mathjax\.org/?",
+        "the link in MathJax's About box, followed only if a reader clicks it",
+    ),
+    (
+        "_static/mathjax/*",
+        r"https://cdn\.jsdelivr\.net/npm/speech-rule-engine@",
+        "the speech rule engine's built-in default; MathJax always points it at the site's own "
+        "_static/mathjax/sre/mathmaps (test_mathjax_speech_tools_load_from_the_site)",
+    ),
+    (
+        "_static/mathjax/*",
+        r"https://cdn\.jsdelivr\.net/npm/(wicked-good-xpath@1\.3\.0/|sre-mathmaps-ie@)",
+        "speech-engine fallbacks for Internet Explorer, which lacks XPath; this site's theme "
+        "needs CSS variables, which Internet Explorer never had, so it cannot show the site",
+    ),
+]
+# Files that hold data, not code: searchindex.js is the text of the pages, read
+# by the search page; a URL in the book's prose would show up there as words.
+DATA_FILES = {"searchindex.js"}
+
+
+def _never_fetched(relative: str, url: str) -> bool:
+    return any(
+        fnmatch.fnmatch(relative, files) and re.match(pattern, url)
+        for files, pattern, _ in NEVER_FETCHED
+    )
+
+
+class _LoadedURLs(HTMLParser):
+    """Collects (what, url) for everything an HTML or SVG file would load."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[str, str]] = []
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._in = tag if tag in {"script", "style"} else None
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "style":
+                self.found += [(f"<{tag} style>", u) for u in _css_urls(value)]
+            elif name in LOADING_ATTRIBUTES and not (name == "href" and tag in CLICKED_LINKS):
+                for url in value.split(",") if "srcset" in name else [value]:
+                    self.found.append((f"<{tag} {name}>", url.strip().split(" ")[0]))
+            elif tag == "meta" and name == "content" and "url=" in value.lower():
+                self.found.append(("<meta refresh>", value.lower().split("url=", 1)[1]))
+
+    handle_startendtag = handle_starttag
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "style":
+            self.found += [("<style>", u) for u in _css_urls(data)]
+        elif self._in == "script":
+            self.found += [("<script>", u) for u in JS_STRING_URL.findall(data)]
+
+
+def _css_urls(text: str) -> list[str]:
+    return [m.group(2) or m.group(4) or "" for m in CSS_URL.finditer(text)]
+
+
+def loaded_urls(path: Path) -> list[tuple[str, str]]:
+    """(where, url) of every reference in ``path`` that a browser would load."""
+    text = path.read_text(encoding="utf-8", errors="replace")
+    suffix = path.suffix.lower()
+    if suffix in {".html", ".htm", ".xhtml", ".svg"}:
+        parser = _LoadedURLs()
+        parser.feed(text)
+        return parser.found
+    if suffix == ".css":
+        return [("url()/@import", u) for u in _css_urls(text)]
+    if suffix in {".js", ".mjs"}:
+        return [("string in script", u) for u in JS_STRING_URL.findall(text)]
+    return []
+
+
+def references_to_other_hosts(site: Path) -> list[str]:
+    problems = []
+    for path in sorted(site.rglob("*")):
+        relative = path.relative_to(site).as_posix()
+        if not path.is_file() or path.name in DATA_FILES:
+            continue
+        for where, url in loaded_urls(path):
+            if EXTERNAL.match(url) and not _never_fetched(relative, url.strip()):
+                problems.append(f"{relative}: {where} {url[:120]}")
+    return problems
+
+
+def test_the_scan_finds_references_to_other_hosts(tmp_path):
+    """The scanner itself: each way of loading from another host is caught."""
+    (tmp_path / "page.html").write_text(
+        '<html><head><link rel="stylesheet" href="https://fonts.example.com/a.css">'
+        '<script src="//cdn.example.net/x.js"></script>'
+        "<style>@import 'https://example.org/b.css';</style></head>"
+        '<body><img srcset="a.png 1x, https://img.example.com/b.png 2x">'
+        '<div style="background: url(http://example.com/bg.png)"></div>'
+        '<a href="https://example.com/reading">a link to click</a>'
+        '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
+        "<script>fetch('https://api.example.com/track')</script></body></html>",
+        encoding="utf-8",
+    )
+    (tmp_path / "style.css").write_text("p { background: url('https://example.com/p.png') }")
+    (tmp_path / "app.js").write_text('var ns = "http://www.w3.org/2000/svg"; load("https://x.example.io/y.js");')
+    problems = references_to_other_hosts(tmp_path)
+    hosts = sorted({urlparse(p.split(" ")[-1]).hostname for p in problems})
+    assert hosts == [
+        "api.example.com", "cdn.example.net", "example.com", "example.org",
+        "fonts.example.com", "img.example.com", "x.example.io",
+    ]  # fmt: skip
+    assert not any("reading" in p or "w3.org" in p for p in problems)
+
+
+def test_no_file_of_the_site_loads_from_another_host():
+    site = book_html()
+    scanned = [p for p in site.rglob("*") if p.suffix in {".html", ".css", ".js", ".svg"}]
+    assert len(scanned) > 20, f"too few files to scan in {site}"
+    problems = references_to_other_hosts(site)
+    assert not problems, "the site would load from other hosts:\n" + "\n".join(problems)
+
+
+def _pages(site: Path) -> list[Path]:
+    return [site / "index.html", *chapter_pages(site), site / "api.html", site / "404.html"]
+
+
+def _local_only(base: str, requests: list[str]) -> list[str]:
+    """The requests that leave the site (file:// or the local server)."""
+    if base.startswith("file:"):
+        return [u for u in requests if not u.startswith(("file:", "data:", "blob:", "about:"))]
+    host = urlparse(base).netloc
+    return [
+        u for u in requests
+        if not u.startswith(("data:", "blob:", "about:")) and urlparse(u).netloc != host
+    ]  # fmt: skip
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("how", ["file", "http"])
+def test_no_page_requests_anything_from_another_host(how):
+    site = book_html()
+    pages = _pages(site)
+    with browser() as chromium, serve(site) as server:
+        page = chromium.new_page()
+        requests: list[str] = []
+        failed: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        page.on("requestfailed", lambda r: failed.append(r.url))
+        math_pages = 0
+        for path in pages:
+            base = path.as_uri() if how == "file" else server + path.relative_to(site).as_posix()
+            requests.clear()
+            page.goto(base, wait_until="load")
+            wait_for_math(page)
+            page.wait_for_load_state("networkidle")
+            math_pages += page.evaluate("document.querySelectorAll('mjx-container').length") > 0
+            outside = _local_only(base, requests)
+            assert not outside, f"{path.name} requested from other hosts: {outside}"
+        assert not failed, f"requests for missing files of the site: {sorted(set(failed))}"
+        assert math_pages >= 1, "no page had its math typeset: is MathJax loading?"
+
+
+@pytest.mark.browser
+def test_mathjax_speech_tools_load_from_the_site():
+    """The explorer and speech tools of MathJax's menu load their rules locally."""
+    site = book_html()
+    with_math = [
+        p for p in chapter_pages(site) if 'class="math' in p.read_text(encoding="utf-8")
+    ]
+    assert with_math, "no chapter has math"
+    with browser() as chromium, serve(site) as server:
+        page = chromium.new_page()
+        # What a reader gets by ticking Accessibility > Explorer in MathJax's menu.
+        page.add_init_script(
+            "window.MathJax = {options: {menuOptions: {settings: {explorer: true}}}};"
+        )
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        base = server + with_math[0].relative_to(site).as_posix()
+        page.goto(base)
+        wait_for_math(page)
+        page.wait_for_function(
+            "() => performance.getEntriesByType('resource').some(e => e.name.includes('/mathmaps/'))",
+            timeout=20000,
+        )
+        page.wait_for_load_state("networkidle")
+    assert any("/_static/mathjax/a11y/" in u for u in requests), requests
+    assert any("/_static/mathjax/sre/mathmaps/" in u for u in requests), requests
+    assert not _local_only(base, requests)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import tomllib
 import warnings
 from pathlib import Path
 
@@ -14,6 +15,8 @@ project = "From Slopes to Backprop"
 author = "The authors of From Slopes to Backprop"
 copyright = "2026, " + author
 language = "en"
+with open(DOCS.parent / "pyproject.toml", "rb") as pyproject:
+    release = version = tomllib.load(pyproject)["project"]["version"]  # the EPUB needs one
 
 extensions = [
     "myst_parser",

@@ -1,4 +1,4 @@
-"""A small tensor engine on NumPy, from the chapter "From scalars to tensors".
+"""A small reverse-mode autodiff engine for NumPy arrays: tensors instead of scalars.
 
 It does what `tinygrad.Value` does, one whole array at a time. A `Tensor`
 holds an array in ``data`` and, when it takes part in training, an array of
@@ -238,6 +238,7 @@ class Function:
     ...     def backward(ctx, grad):
     ...         (x,) = ctx.saved
     ...         return (grad * 2 * x,)
+    ...
     >>> x = Tensor([1.0, -3.0], requires_grad=True)
     >>> Square.apply(x).sum().backward()
     >>> x.grad

@@ -69,7 +69,7 @@ class Value:
         if isinstance(other, Value):
             return Value(self.data * other.data, ((self, other.data), (other, self.data)))
         if isinstance(other, (int, float)):
-            return Value(self.data * other, ((self, other),))
+            return Value(self.data * other, ((self, float(other)),))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:
@@ -99,16 +99,14 @@ class Value:
         >>> (Value(1) / 4).data
         0.25
         """
-        if isinstance(other, (int, float)):
-            other = Value(other)
-        elif not isinstance(other, Value):
+        if not isinstance(other, (Value, int, float)):
             return NotImplemented
-        if other.data == 0.0:
-            raise ZeroDivisionError(f"Value division by zero: {self.data!r} / 0.0")
-        return Value(
-            self.data / other.data,
-            ((self, 1.0 / other.data), (other, -self.data / other.data**2)),
-        )
+        b = other.data if isinstance(other, Value) else other
+        if b == 0:
+            raise ZeroDivisionError(f"Value division by zero: {self.data!r} / {float(b)!r}")
+        if isinstance(other, Value):
+            return Value(self.data / b, ((self, 1.0 / b), (other, -self.data / b**2)))
+        return Value(self.data / b, ((self, 1.0 / b),))
 
     def tanh(self) -> Value:
         """Hyperbolic tangent: local derivative ``1 - tanh**2``.
@@ -179,7 +177,11 @@ class Value:
         return -self + other
 
     def __rtruediv__(self, other: Number) -> Value:
-        return Value(other) / self
+        if not isinstance(other, (int, float)):
+            return NotImplemented
+        if self.data == 0.0:
+            raise ZeroDivisionError(f"Value division by zero: {float(other)!r} / 0.0")
+        return Value(other / self.data, ((self, -other / self.data**2),))
 
     def __repr__(self) -> str:
         return f"Value(data={self.data!r}, grad={self.grad!r})"

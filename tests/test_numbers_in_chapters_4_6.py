@@ -24,7 +24,6 @@ import matplotlib.pyplot as plt  # noqa: E402
 from tinygrad import LINE_DATA, Value, train_line  # noqa: E402
 
 FIGURES = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "figures"
-GREY = "#666666"  # style.GREY: the colour of the edge labels in the graph drawings
 
 
 def run_figure(name: str) -> dict[str, object]:
@@ -61,7 +60,8 @@ def test_the_drawn_graph_shows_the_engines_gradients() -> None:
         assert g[name].grad == grad
         assert f"grad {grad}" in texts
     # Every edge carries its local derivative: -3, 2 into e; 1, 1 into d; -2, 4 into L.
-    edge_labels = [t.get_text() for t in g["ax"].texts if t.get_color() == GREY]
+    grey = g["style"].GREY  # the colour of the edge labels
+    edge_labels = [t.get_text() for t in g["ax"].texts if t.get_color() == grey]
     assert sorted(edge_labels) == sorted(["-3", "2", "1", "1", "-2", "4"])
 
 

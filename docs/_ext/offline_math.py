@@ -46,9 +46,7 @@ _NOT_COPIED = {
     "input/tex.js",
     "input/tex-base.js",
     "input/tex-full.js",
-    "input/mml",  # MathML and AsciiMath input: the book writes TeX
-    "input/mml.js",
-    "input/asciimath.js",
+    "input/asciimath.js",  # AsciiMath input: the book writes TeX (the explorer needs MathML input)
     "output/chtml.js",
     "ui/menu.js",  # (its standalone build also names CDN fallbacks for Internet Explorer)
 }

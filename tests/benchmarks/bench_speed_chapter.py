@@ -77,19 +77,24 @@ def graph_nodes(value_cls, n_points):
     return count_nodes(loss)
 
 
-def chain_seconds(n_ops, repeats=3):
+def chain_seconds(n_ops, collector_on=True, repeats=3):
     """Forward and backward pass through a chain of ``n_ops`` tinygrad operations."""
     times = []
     for _ in range(repeats):
         gc.collect()
-        start = time.process_time()
-        x = tinygrad.Value(0.5)
-        y = x
-        for _ in range(n_ops // 3):
-            y = (y * 0.9 + 0.1).tanh()
-        y.backward()
-        times.append(time.process_time() - start)
-        del x, y
+        if not collector_on:
+            gc.disable()
+        try:
+            start = time.process_time()
+            x = tinygrad.Value(0.5)
+            y = x
+            for _ in range(n_ops // 3):
+                y = (y * 0.9 + 0.1).tanh()
+            y.backward()
+            times.append(time.process_time() - start)
+            del x, y
+        finally:
+            gc.enable()
     return min(times)
 
 
@@ -149,16 +154,22 @@ def main():
     scaling = {"points": [5, 10, 20, 40, 80, 160]}
     scaling["nodes"] = [graph_nodes(tinygrad.Value, n) for n in scaling["points"]]
     for name in ["tinygrad", "micrograd", "closures"]:
-        scaling[name + "_ms"] = [round(seconds_per_step(CLASSES[name], n, steps=3) * 1e3, 3)
-                                 for n in scaling["points"]]
-        scaling[name + "_slope"] = round(slope(scaling["nodes"], scaling[name + "_ms"]), 3)
-        print(f"  scaling {name}: {scaling[name + '_ms']} ms, slope {scaling[name + '_slope']}",
-              flush=True)
+        for on, suffix in [(True, ""), (False, "_collector_off")]:
+            key = name + suffix
+            scaling[key + "_ms"] = [
+                round(seconds_per_step(CLASSES[name], n, on, steps=3) * 1e3, 3)
+                for n in scaling["points"]
+            ]
+            scaling[key + "_slope"] = round(slope(scaling["nodes"], scaling[key + "_ms"]), 3)
+            print(f"  scaling {key}: {scaling[key + '_ms']} ms, slope {scaling[key + '_slope']}",
+                  flush=True)
     chain = {"nodes": [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]}
-    chain["tinygrad_ms"] = [round(chain_seconds(n) * 1e3, 3) for n in chain["nodes"]]
+    for on, suffix in [(True, ""), (False, "_collector_off")]:
+        key = "tinygrad" + suffix
+        chain[key + "_ms"] = [round(chain_seconds(n, on) * 1e3, 3) for n in chain["nodes"]]
+        chain[key + "_slope"] = round(slope(chain["nodes"], chain[key + "_ms"]), 3)
+        print(f"  chain {key}: {chain[key + '_ms']} ms, slope {chain[key + '_slope']}", flush=True)
     chain["floats_ms"] = [round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]]
-    chain["tinygrad_slope"] = round(slope(chain["nodes"], chain["tinygrad_ms"]), 3)
-    print(f"  chain tinygrad: {chain['tinygrad_ms']} ms, slope {chain['tinygrad_slope']}")
     scaling["chain"] = chain
     results["scaling"] = scaling
 

@@ -158,11 +158,11 @@
 
   /* An SVG plot that redraws at its real width, so text stays the same size
      on a phone and on a desktop. draw() is called whenever it must repaint. */
-  function makePlot({ x, y, xLabel, yLabel, label, draw, yTickLabel, yMinStep = 0, minHeight = 190, maxHeight = 300 }) {
+  function makePlot({ x, y, xLabel, yLabel, label, draw, yTickLabel, yMinStep = 0, left = 48, minHeight = 190, maxHeight = 300 }) {
     const svg = s("svg", { class: "widget-plot", role: "img", "aria-label": label, focusable: "false" });
     const frame = h("div", { class: "widget-plot-frame" }, svg);
     const clipId = uid("widget-clip");
-    const margin = { left: 48, right: 12, top: 12, bottom: 38 };
+    const margin = { left, right: 12, top: 12, bottom: 38 };
     const plot = {
       frame,
       svg,
@@ -276,7 +276,7 @@
     let added = [false, false]; // which operand edges have passed their gradient
 
     const names = ["left", "right"];
-    const diagram = s("svg", { class: "widget-diagram", viewBox: "0 0 360 160", role: "img" });
+    const diagram = s("svg", { class: "widget-diagram", viewBox: "0 0 300 164", role: "img" });
     const trace = h("pre", { class: "widget-trace", "aria-label": "What we have computed so far" });
     const out = readouts([
       ["q", "q = x * x"],
@@ -329,10 +329,10 @@
 
     function box(px, title, data, grad, active) {
       const g = s("g", { class: `widget-node${active ? " is-active" : ""}` });
-      g.append(s("rect", { x: px, y: 50, width: 104, height: 62, rx: 8 }));
-      g.append(s("text", { x: px + 52, y: 70, "text-anchor": "middle", class: "widget-node-title" }, title));
-      g.append(s("text", { x: px + 52, y: 88, "text-anchor": "middle" }, `data ${data}`));
-      g.append(s("text", { x: px + 52, y: 105, "text-anchor": "middle", class: "widget-node-grad" }, `grad ${grad}`));
+      g.append(s("rect", { x: px, y: 51, width: 96, height: 62, rx: 8 }));
+      g.append(s("text", { x: px + 48, y: 71, "text-anchor": "middle", class: "widget-node-title" }, title));
+      g.append(s("text", { x: px + 48, y: 89, "text-anchor": "middle" }, `data ${data}`));
+      g.append(s("text", { x: px + 48, y: 106, "text-anchor": "middle", class: "widget-node-grad" }, `grad ${grad}`));
       return g;
     }
 
@@ -348,15 +348,15 @@
       diagram.replaceChildren();
       const local = evaluated ? fmt(q.edges[0][1]) : "?";
       const edges = [
-        ["M112,66 C165,26 195,26 248,66", 22, `left operand: ×${local}`],
-        ["M112,96 C165,136 195,136 248,96", 152, `right operand: ×${local}`],
+        ["M100,66 C135,24 165,24 200,66", 18, `left operand: ×${local}`],
+        ["M100,98 C135,140 165,140 200,98", 158, `right operand: ×${local}`],
       ];
       edges.forEach(([d, labelY, label], i) => {
         diagram.append(s("path", { d, class: `widget-edge${added[i] ? " is-active" : ""}` }));
-        diagram.append(s("text", { x: 180, y: labelY, "text-anchor": "middle", class: "widget-edge-label" }, added[i] ? `${label}, added` : label));
+        diagram.append(s("text", { x: 150, y: labelY, "text-anchor": "middle", class: "widget-edge-label" }, added[i] ? `${label}, added` : label));
       });
-      diagram.append(box(8, "x", fmt(X), seeded ? fmt(x.grad) : "?", added.some(Boolean)));
-      diagram.append(box(248, "q = x * x", evaluated ? fmt(q.data) : "?", seeded ? fmt(q.grad) : "?", seeded && !added.some(Boolean)));
+      diagram.append(box(4, "x", fmt(X), seeded ? fmt(x.grad) : "?", added.some(Boolean)));
+      diagram.append(box(200, "q = x * x", evaluated ? fmt(q.data) : "?", seeded ? fmt(q.grad) : "?", seeded && !added.some(Boolean)));
       diagram.setAttribute(
         "aria-label",
         `x = ${fmt(X)} feeds both operands of q = x * x. q: ${evaluated ? fmt(q.data) : "not computed"}. x.grad: ${seeded ? fmt(x.grad) : "not computed"}.`
@@ -658,7 +658,7 @@
     ]);
     const stepButton = button("Take one step", step);
     const resetButton = button("Reset", reset);
-    const plot = makePlot({ x: [-0.5, 4.5], y: [0, 40], xLabel: "weight w", yLabel: "loss L(w)", label: "", draw });
+    const plot = makePlot({ x: [0, 4], y: [0, 26], xLabel: "weight w", yLabel: "loss L(w)", label: "", draw });
 
     function measure() {
       const loss = lossOf(w);
@@ -689,7 +689,7 @@
     function draw() {
       const now = measure();
       plot.begin();
-      plot.path(sample((v) => lossOf(new Value(v)).data, [-0.5, 4.5], 200), "widget-curve");
+      plot.path(sample((v) => lossOf(new Value(v)).data, [0, 4], 200), "widget-curve");
       const points = path.concat([[w.data, now.loss]]);
       if (points.length > 1) plot.path(points, "widget-descent");
       for (const [pw, pl] of path) plot.dot(pw, pl, "widget-visited", 3.5);
@@ -908,11 +908,12 @@
       y: [-1, 2],
       xLabel: "step",
       yLabel: "loss (log scale)",
+      left: 56,
       label: "",
       draw: drawLoss,
       minHeight: 180,
       maxHeight: 260,
-      yTickLabel: (t) => fmt(10 ** t),
+      yTickLabel: (t) => (Math.abs(t) <= 3 ? fmt(10 ** t) : `1e${t}`),
       yMinStep: 1, // whole powers of ten
     });
 
@@ -1022,7 +1023,7 @@
       const logs = series.map((loss) => Math.log10(Math.max(loss, 1e-30)));
       const lo = Math.floor(Math.min(-1, ...logs));
       const hi = Math.ceil(Math.max(2, ...logs));
-      lossPlot.x = [0, Math.max(RUN, Math.ceil(series.length / RUN) * RUN)];
+      lossPlot.x = [0, Math.max(RUN, Math.ceil((series.length - 1) / RUN) * RUN)];
       lossPlot.y = [lo, hi];
       lossPlot.begin();
       lossPlot.path(logs.map((v, i) => [i, v]), diverged || growing >= 3 ? "widget-loss widget-loss--bad" : "widget-loss");

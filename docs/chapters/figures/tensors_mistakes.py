@@ -15,6 +15,8 @@ fig, axes = plt.subplots(rows, columns, figsize=(6.4, 1.15 * rows + 0.2), squeez
 for ax in axes.flat:
     ax.axis("off")
 for ax, i in zip(axes.flat, wrong):
-    ax.imshow(test_images[i].reshape(8, 8), cmap="gray_r", vmin=0.0, vmax=1.0, interpolation="nearest")
-    ax.set_title(f"{test_labels[i]} read as {predictions[i]}", fontsize=9, color=style.VERMILION)
+    image = test_images[i].reshape(8, 8)
+    ax.imshow(image, cmap="gray_r", vmin=0, vmax=1, interpolation="nearest")
+    title = f"{test_labels[i]} read as {predictions[i]}"
+    ax.set_title(title, fontsize=9, color=style.VERMILION)
 fig.tight_layout(pad=0.3)

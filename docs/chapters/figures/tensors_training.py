@@ -13,7 +13,7 @@ steps_per_epoch = -(-len(train_labels) // 32)  # train_digits' batch size is 32
 epochs = np.array(losses).reshape(-1, steps_per_epoch)
 
 fig, ax = plt.subplots()
-ax.semilogy(losses, color=SKY, linewidth=1, label="loss of one batch of 32 images")
+ax.semilogy(losses, color=SKY, linewidth=1, label="loss of each batch")
 ax.semilogy(
     (np.arange(len(epochs)) + 1) * steps_per_epoch - 1,
     epochs.mean(axis=1),

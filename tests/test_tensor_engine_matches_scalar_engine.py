@@ -1,0 +1,125 @@
+"""tensorgrad gives the same values and gradients as the scalar engine, element by element.
+
+Each case builds one computation twice: once with tensorgrad on whole arrays,
+and once with one `tinygrad.Value` per element (NumPy object arrays of values,
+which broadcast the same way and so reuse a value once per copy). The loss
+weights every element of the result differently, and every input's gradient
+must agree with the scalar engine's to rounding error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+from tensorgrad import DigitsNetwork, Tensor, cross_entropy, scalar_cross_entropy
+from tinygrad import MLP, Value
+
+as_values = np.vectorize(Value, otypes=[object])
+grads_of = np.vectorize(lambda value: value.grad, otypes=[float])
+data_of = np.vectorize(lambda value: value.data, otypes=[float])
+relu = np.vectorize(lambda value: value.relu(), otypes=[object])
+tanh = np.vectorize(lambda value: value.tanh(), otypes=[object])
+
+
+def object_sum(values: np.ndarray, axis: int | None = None) -> np.ndarray | Value:
+    return np.sum(values, axis=axis)
+
+
+# name: (tensor version, scalar version on object arrays, input shapes)
+CASES: dict[str, tuple[Callable[..., Tensor], Callable[..., np.ndarray], list[tuple[int, ...]]]] = {
+    "add": (lambda a, b: a + b, lambda a, b: a + b, [(2, 3), (2, 3)]),
+    "add a row to every row": (lambda a, b: a + b, lambda a, b: a + b, [(4, 3), (3,)]),
+    "add a column and a row": (lambda a, b: a + b, lambda a, b: a + b, [(3, 1), (1, 4)]),
+    "sub a row": (lambda a, b: a - b, lambda a, b: a - b, [(4, 3), (3,)]),
+    "neg": (lambda a: -a, lambda a: -a, [(2, 3)]),
+    "mul": (lambda a, b: a * b, lambda a, b: a * b, [(2, 3), (2, 3)]),
+    "mul by a row": (lambda a, b: a * b, lambda a, b: a * b, [(4, 3), (3,)]),
+    "mul a column by a row": (lambda a, b: a * b, lambda a, b: a * b, [(3, 1), (1, 4)]),
+    "mul by itself": (lambda a: a * a + a, lambda a: a * a + a, [(2, 3)]),
+    "matmul": (lambda a, b: a @ b, lambda a, b: a @ b, [(2, 3), (3, 4)]),
+    "matmul then add a bias": (
+        lambda x, w, b: x @ w + b,
+        lambda x, w, b: x @ w + b,
+        [(5, 3), (3, 2), (2,)],
+    ),
+    "relu": (lambda a: a.relu(), relu, [(3, 4)]),
+    "tanh": (lambda a: a.tanh(), tanh, [(3, 4)]),
+    "sum": (lambda a: a.sum(), object_sum, [(3, 4)]),
+    "sum over axis 0": (lambda a: a.sum(axis=0), lambda a: object_sum(a, 0), [(3, 4)]),
+    "sum over axis 1": (lambda a: a.sum(axis=1), lambda a: object_sum(a, 1), [(3, 4)]),
+    "mean over axis 0": (
+        lambda a: a.mean(axis=0),
+        lambda a: object_sum(a, 0) * (1 / 3),
+        [(3, 4)],
+    ),
+    "a hidden layer": (
+        lambda x, w, b: (x @ w + b).tanh(),
+        lambda x, w, b: tanh(x @ w + b),
+        [(4, 3), (3, 5), (5,)],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_operation_matches_scalar_engine(name: str) -> None:
+    tensor_version, scalar_version, shapes = CASES[name]
+    rng = np.random.default_rng(sum(map(ord, name)))
+    arrays = [rng.normal(size=shape) for shape in shapes]
+    tensors = [Tensor(array, requires_grad=True) for array in arrays]
+    values = [as_values(array) for array in arrays]
+
+    result = tensor_version(*tensors)
+    scalar_result = np.asarray(scalar_version(*values), dtype=object)
+    np.testing.assert_allclose(result.data, data_of(scalar_result), rtol=1e-12, atol=1e-14)
+
+    weights = rng.normal(size=result.shape)
+    (result * weights).sum().backward()
+    scalar_loss = np.sum(scalar_result * weights)
+    scalar_loss.backward()
+    for tensor, value_array in zip(tensors, values):
+        np.testing.assert_allclose(tensor.grad, grads_of(value_array), rtol=1e-10, atol=1e-12)
+
+
+def test_cross_entropy_matches_scalar_engine() -> None:
+    rng = np.random.default_rng(11)
+    logits = rng.normal(size=(4, 5)) * 3
+    targets = [4, 0, 2, 2]
+    tensor = Tensor(logits, requires_grad=True)
+    loss = cross_entropy(tensor, targets)
+    loss.backward()
+
+    values = [[Value(x) for x in row] for row in logits.tolist()]
+    scalar_loss = sum(scalar_cross_entropy(row, t) for row, t in zip(values, targets)) * (1 / 4)
+    scalar_loss.backward()
+
+    assert loss.item() == pytest.approx(scalar_loss.data, rel=1e-12)
+    np.testing.assert_allclose(
+        tensor.grad, [[v.grad for v in row] for row in values], rtol=1e-10, atol=1e-13
+    )
+
+
+def test_digits_network_matches_the_scalar_mlp_with_the_same_weights() -> None:
+    mlp = MLP([6, 5, 3], seed=4)
+    network = DigitsNetwork.from_mlp(mlp)
+    rng = np.random.default_rng(4)
+    images = rng.uniform(size=(7, 6))
+    labels = rng.integers(0, 3, size=7)
+
+    loss = cross_entropy(network(Tensor(images)), labels)
+    loss.backward()
+    scalar_losses = [
+        scalar_cross_entropy(mlp(x), y) for x, y in zip(images.tolist(), labels.tolist())
+    ]
+    scalar_loss = sum(scalar_losses) * (1 / len(scalar_losses))
+    scalar_loss.backward()
+
+    assert loss.item() == pytest.approx(scalar_loss.data, rel=1e-12)
+    hidden, output = mlp.layers
+    for weights, biases, layer in ((network.w1, network.b1, hidden), (network.w2, network.b2, output)):
+        expected_weights = np.array([[w.grad for w in neuron.weights] for neuron in layer]).T
+        expected_biases = np.array([neuron.bias.grad for neuron in layer])
+        np.testing.assert_allclose(weights.grad, expected_weights, rtol=1e-10, atol=1e-13)
+        np.testing.assert_allclose(biases.grad, expected_biases, rtol=1e-10, atol=1e-13)

@@ -1,0 +1,605 @@
+"""The interactive widgets W1-W7 work in a real browser, served and opened from disk.
+
+pytest drives Debian's Chromium (/usr/bin/chromium) with Playwright against the
+built book: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make test``
+builds first. Every test runs twice: through a local HTTP server and over
+``file://``. Without Chromium the tests are skipped with a reason, unless
+``REQUIRE_BROWSER=1`` makes that a failure.
+
+The numbers a widget should show are computed here with ``tinygrad`` (the Python
+engine), and formatted as the widgets format them, so the JavaScript twin and the
+page are both checked against the book's engine.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import math
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+
+# Each widget and the chapter that must hold it.
+WIDGETS = {
+    "x-times-x": "chapters/01-slopes.html",
+    "known-point": "chapters/01-slopes.html",
+    "secant": "chapters/01-slopes.html",
+    "loss-choice": "chapters/02-loss.html",
+    "one-step": "chapters/02-loss.html",
+    "backprop-graph": "chapters/04-graph.html",
+    "train-line": "chapters/06-xor.html",
+}
+
+
+def shown(x: float) -> str:
+    """A number as the widgets display it (``fmt`` in widgets.js)."""
+    if not math.isfinite(x):
+        return "too large to show"
+    if x == 0:
+        return "0"
+    if abs(x) >= 1e6 or abs(x) < 1e-3:
+        mantissa, exponent = f"{x:.2e}".split("e")
+        mantissa = mantissa.rstrip("0").rstrip(".")
+        return f"{mantissa}e{'-' if int(exponent) < 0 else '+'}{abs(int(exponent))}"
+    rounded = math.floor(x * 1e4 + 0.5) / 1e4  # JavaScript's Math.round
+    if rounded == 0:
+        return "0"
+    text = repr(rounded)
+    return text[:-2] if text.endswith(".0") else text
+
+
+# --- fixtures: the book, the browser, the server ---------------------------
+
+
+@pytest.fixture(scope="session")
+def book() -> Path:
+    path = Path(os.environ.get("BOOK_HTML", "docs/_build/html"))
+    path = (path if path.is_absolute() else ROOT / path).resolve()
+    if not (path / "index.html").is_file():
+        pytest.fail(f"the book is not built at {path}: run `make html` first (or set BOOK_HTML)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser():
+    problem = None
+    if not Path(CHROMIUM).exists():
+        problem = f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
+    else:
+        try:
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            problem = "Python Playwright is not installed (pip install -e '.[test]')"
+    if problem:
+        if os.environ.get("REQUIRE_BROWSER") == "1":
+            pytest.fail(f"{problem}, and REQUIRE_BROWSER=1 requires the browser tests")
+        pytest.skip(f"browser tests skipped: {problem}")
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # keep pytest's output clean
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(book):
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(book))
+    )
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(params=["served", "file"])
+def base_url(request, book) -> str:
+    if request.param == "served":
+        return request.getfixturevalue("server")
+    return book.as_uri() + "/"
+
+
+class Session:
+    """Opens pages in fresh browser contexts and records every console error."""
+
+    def __init__(self, browser, base_url: str):
+        self.browser = browser
+        self.base_url = base_url
+        self.contexts = []
+        self.errors: list[str] = []
+
+    def page(self, path: str, **options):
+        options.setdefault("viewport", {"width": 1100, "height": 900})
+        context = self.browser.new_context(**options)
+        self.contexts.append(context)
+        page = context.new_page()
+
+        def on_console(message):
+            if message.type == "error":
+                self.errors.append(f"{path}: console error: {message.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"{path}: uncaught: {error}"))
+        page.goto(self.base_url + path)
+        return page
+
+    def widget(self, name: str, **options):
+        """The page holding the widget, and the widget, once it has mounted."""
+        page = self.page(WIDGETS[name], **options)
+        widget = page.locator(f".widget[data-widget='{name}']")
+        if widget.count() == 0:
+            pytest.fail(f"{WIDGETS[name]} has no spot for the {name} widget (:::{{widget}} {name})")
+        expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
+        return page, widget
+
+    def close(self):
+        for context in self.contexts:
+            context.close()
+
+
+@pytest.fixture
+def session(browser, base_url):
+    """Pages served and over file://; the test fails if any of them logs an error."""
+    session = Session(browser, base_url)
+    yield session
+    session.close()
+    assert session.errors == [], "\n".join(session.errors)
+
+
+@pytest.fixture
+def file_session(browser, book):
+    """For what does not depend on how the book is opened: over file:// only."""
+    session = Session(browser, book.as_uri() + "/")
+    yield session
+    session.close()
+    assert session.errors == [], "\n".join(session.errors)
+
+
+def expect(locator):
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def readout(widget, key: str):
+    return widget.locator(f"[data-readout='{key}']")
+
+
+def press(widget, label: str):
+    widget.get_by_role("button", name=label, exact=True).click()
+
+
+def focus_first_control(page, widget):
+    """Start keyboard navigation at the widget's title, as a reader tabbing through."""
+    widget.locator(".widget-title").click()
+    page.keyboard.press("Tab")
+
+
+def focused_name(page) -> str:
+    return page.evaluate(
+        "() => { const e = document.activeElement;"
+        " return e.labels && e.labels.length ? e.labels[0].textContent : e.textContent }"
+    )
+
+
+def assert_focus_is_visible(page):
+    style = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement); return [s.outlineStyle, s.outlineWidth] }"
+    )
+    assert style[0] != "none" and style[1] != "0px", style
+
+
+# --- every widget mounts in its chapter -----------------------------------
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_widget_mounts_in_its_chapter_and_hides_the_static_figure(session, name):
+    page, widget = session.widget(name)
+    expect(widget.locator(".widget-body")).to_be_visible()
+    expect(widget.locator(".widget-fallback")).to_be_hidden()
+    assert widget.locator(".widget-fallback img, .widget-fallback svg, .widget-fallback figure").count() >= 1, (
+        f"the {name} widget has no static figure to fall back on"
+    )
+    assert widget.get_attribute("role") == "group"
+    assert widget.get_attribute("aria-labelledby")
+    # readouts are announced; drawings and inputs have text alternatives and labels
+    assert widget.locator(".widget-readout[aria-live='polite'] [data-readout]").count() >= 1
+    for drawing in widget.locator(".widget-body svg").all():
+        assert drawing.get_attribute("role") == "img" and drawing.get_attribute("aria-label")
+    for control in widget.locator(".widget-body input").all():
+        assert control.evaluate("e => e.labels.length > 0"), "an input without a label"
+
+
+def test_the_scripts_are_classic_scripts_from_the_book_itself(session):
+    page = session.page(WIDGETS["secant"])
+    scripts = page.eval_on_selector_all(
+        "script[src*='widgets/']", "els => els.map(e => [e.getAttribute('src'), e.type])"
+    )
+    assert [src.split("?")[0] for src, _ in scripts] == [
+        "../_static/widgets/engine.js",
+        "../_static/widgets/widgets.js",
+    ]
+    assert all(kind in ("", None, "text/javascript") for _, kind in scripts)  # not type=module
+
+
+# --- W1-W7: the scripted interactions show the book's numbers --------------
+
+
+def test_x_times_x_accumulates_both_operands_to_10(session):
+    page, w = session.widget("x-times-x")
+    assert w.get_by_role("button", name="Seed output gradient").get_attribute("aria-disabled") == "true"
+    press(w, "Evaluate")
+    expect(readout(w, "q")).to_have_text("25")
+    press(w, "Seed output gradient")
+    expect(readout(w, "q-grad")).to_have_text("1")
+    expect(readout(w, "x-grad")).to_have_text("0")
+    press(w, "Add left operand's contribution")
+    expect(readout(w, "x-grad")).to_have_text("5")
+    press(w, "Add right operand's contribution")
+    expect(readout(w, "x-grad")).to_have_text("10")
+    expect(w.locator(".widget-trace")).to_contain_text("x.grad += q.grad * 5")
+    x = Value(5)
+    (x * x).backward()
+    assert shown(x.grad) == "10"
+
+
+def p_of(x0: float) -> tuple[float, float]:
+    x = Value(x0)
+    y = x**4 - 4 * x**2 + x
+    y.backward()
+    return y.data, x.grad
+
+
+def test_known_point_reads_value_and_slope_and_reveals_the_curve(session):
+    page, w = session.widget("known-point")
+    value, slope = p_of(1.5)
+    expect(readout(w, "value")).to_have_text(shown(value))  # -2.4375, as in the chapter
+    expect(readout(w, "slope")).to_have_text(shown(slope))  # 2.5
+    assert w.locator(".widget-curve").count() == 0, "the curve shows before Reveal full curve"
+    w.locator("input[type=range]").focus()
+    for _ in range(10):
+        page.keyboard.press("ArrowLeft")
+    value, slope = p_of(1.0)
+    expect(readout(w, "value")).to_have_text(shown(value))
+    expect(readout(w, "slope")).to_have_text(shown(slope))
+    expect(readout(w, "trend")).to_have_text("falling")
+    press(w, "Reveal full curve")
+    expect(w.get_by_role("button", name="Reveal full curve")).to_have_attribute("aria-pressed", "true")
+    expect(w.locator(".widget-curve")).to_have_count(1)
+
+
+def test_secant_turns_into_the_tangent(session):
+    page, w = session.widget("secant")
+    expect(readout(w, "secant")).to_have_text("11")  # x = 5, h = 1: 2x + h
+    expect(readout(w, "tangent")).to_have_text("10")
+    h_slider, x_slider = w.locator("input[type=range]").all()
+    h_slider.focus()
+    page.keyboard.press("Home")  # the smallest h
+    expect(h_slider).to_have_attribute("aria-valuetext", "h = 0.001")
+    expect(readout(w, "fxh")).to_have_text("25.01")  # 25.010001, rounded for display
+    expect(readout(w, "secant")).to_have_text("10.001")
+    expect(readout(w, "tangent")).to_have_text("10")
+    x_slider.focus()
+    page.keyboard.press("Home")  # x = -5: the slope turns negative
+    expect(readout(w, "tangent")).to_have_text("-10")
+    expect(readout(w, "secant")).to_have_text("-9.999")
+    assert w.locator(".widget-secant").count() == 1 and w.locator(".widget-tangent").count() == 1
+
+
+def test_loss_choice_shows_prediction_and_weight_gradients(session):
+    page, w = session.widget("loss-choice")
+    expect(w.get_by_role("radio", name="Squared error")).to_be_checked()
+    expect(readout(w, "prediction")).to_have_text("2")
+    expect(readout(w, "loss")).to_have_text("9")
+    expect(readout(w, "prediction-gradient")).to_have_text("-6")
+    expect(readout(w, "weight-gradient")).to_have_text("-12")
+    w.get_by_role("radio", name="Absolute error").check()
+    expect(readout(w, "loss")).to_have_text("3")
+    expect(readout(w, "prediction-gradient")).to_have_text("-1")
+    expect(readout(w, "weight-gradient")).to_have_text("-2")
+    slider = w.locator("input[type=range]")
+    slider.focus()
+    for _ in range(15):  # w from 1 to 2.5: the prediction hits the target 5
+        page.keyboard.press("ArrowRight")
+    expect(slider).to_have_attribute("aria-valuetext", "w = 2.5")
+    expect(readout(w, "prediction-gradient")).to_have_text("0")
+    expect(readout(w, "weight-gradient")).to_have_text("0")
+    expect(w.locator(".widget-status")).to_contain_text("subgradient 0")
+    w.get_by_role("radio", name="Squared error").check()
+    slider.focus()
+    for _ in range(15):  # w = 4: the same loss 9 as at w = 1, and the opposite push
+        page.keyboard.press("ArrowRight")
+    expect(slider).to_have_attribute("aria-valuetext", "w = 4")
+    expect(readout(w, "loss")).to_have_text("9")
+    expect(readout(w, "weight-gradient")).to_have_text("12")
+
+
+def test_one_step_moves_w_to_2_2_and_the_loss_to_0_36(session):
+    page, w = session.widget("one-step")
+    expect(readout(w, "w")).to_have_text("1")
+    expect(readout(w, "loss")).to_have_text("9")
+    expect(readout(w, "gradient")).to_have_text("-12")
+    press(w, "Take one step")
+    weight = Value(1)
+    gradient_descent(lambda: (weight * 2 - 5) ** 2, [weight], steps=1, learning_rate=0.1)
+    expect(readout(w, "w")).to_have_text(shown(weight.data))
+    expect(readout(w, "w")).to_have_text("2.2")
+    expect(readout(w, "prediction")).to_have_text("4.4")
+    expect(readout(w, "loss")).to_have_text("0.36")
+    expect(readout(w, "steps")).to_have_text("1")
+    press(w, "Reset")
+    expect(readout(w, "w")).to_have_text("1")
+    expect(readout(w, "loss")).to_have_text("9")
+    expect(readout(w, "steps")).to_have_text("0")
+
+
+def test_backprop_graph_reaches_w_and_x_one_operation_at_a_time(session):
+    page, w = session.widget("backprop-graph")
+    step = w.get_by_role("button", name="Backpropagate one operation")
+    assert step.get_attribute("aria-disabled") == "true"
+    press(w, "Seed gradient")
+    expect(w.locator("[data-node='L']")).to_contain_text("grad 1")
+    expect(w.locator("[data-node='w']")).to_contain_text("grad ?")
+    press(w, "Backpropagate one operation")
+    expect(w.locator("[data-node='e']")).to_contain_text("grad -6")
+    press(w, "Backpropagate one operation")
+    expect(w.locator("[data-node='y']")).to_contain_text("grad 6")
+    expect(readout(w, "w-grad")).to_have_text("not yet")
+    press(w, "Backpropagate one operation")
+    expect(readout(w, "w-grad")).to_have_text("-12")
+    expect(readout(w, "x-grad")).to_have_text("-6")
+    expect(w.locator("[data-node='w']")).to_contain_text("grad -12")
+    expect(readout(w, "operations")).to_have_text("3 of 3")
+    expect(step).to_have_attribute("aria-disabled", "true")
+    expect(w.locator(".widget-status")).to_contain_text("w holds -12 and x holds -6")
+
+
+def line_after(steps: int, learning_rate: float = 0.05):
+    w, b = Value(-1), Value(0)
+
+    def mean_squared_error():
+        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (1 / len(LINE_DATA))
+
+    gradient_descent(mean_squared_error, [w, b], steps, learning_rate)
+    return w.data, b.data, mean_squared_error().data
+
+
+def assert_line(w, steps: int):
+    expect(readout(w, "steps")).to_have_text(str(steps))
+    slope, intercept, loss = line_after(steps)
+    expect(readout(w, "w")).to_have_text(shown(slope))
+    expect(readout(w, "b")).to_have_text(shown(intercept))
+    expect(readout(w, "loss")).to_have_text(shown(loss))
+
+
+def test_train_line_steps_like_the_python_engine(session):
+    page, w = session.widget("train-line")
+    expect(w.get_by_label("Learning rate")).to_have_value("0.05")
+    assert_line(w, 0)
+    expect(readout(w, "loss")).to_have_text("41.5")
+    press(w, "Step")
+    assert_line(w, 1)
+    press(w, "Run 100 steps")  # animated: the readouts settle after a few frames
+    assert_line(w, 101)
+    assert w.locator(".widget-fit").count() == 1 and w.locator(".widget-data").count() == 4
+    assert w.locator(".widget-loss").count() == 1
+    press(w, "Reset")
+    assert_line(w, 0)
+
+
+def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
+    with pytest.raises(TrainingDiverged) as diverged:  # where the Python engine gives up
+        line_after(2000, learning_rate=0.3)
+    at_step = int(re.search(r"at step (\d+)", str(diverged.value)).group(1))
+    page, w = session.widget("train-line")
+    w.get_by_label("Learning rate").fill("0.3")
+    press(w, "Run 100 steps")
+    expect(readout(w, "steps")).to_have_text("100")
+    expect(w.locator(".widget-status")).to_contain_text("The loss is growing")
+    assert_no_broken_numbers(w)
+    taken = 100
+    while taken < at_step:  # run on until the loss overflows
+        press(w, "Run 100 steps")
+        taken = min(taken + 100, at_step)
+        expect(readout(w, "steps")).to_have_text(str(taken))
+        assert_no_broken_numbers(w)
+    expect(w.locator(".widget-status")).to_contain_text(
+        f"Training diverged at step {at_step}: the loss is no longer a finite number"
+    )
+    expect(readout(w, "steps")).to_have_text(str(at_step))
+    expect(readout(w, "loss")).to_have_text("too large to show")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "true")
+    assert_no_broken_numbers(w)
+    press(w, "Reset")
+    expect(readout(w, "steps")).to_have_text("0")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "false")
+
+
+def assert_no_broken_numbers(widget):
+    text = widget.inner_text() + " ".join(
+        widget.locator("[aria-label]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    )
+    for broken in ("NaN", "Infinity", "undefined", "null"):
+        assert broken not in text, f"{broken} on screen: {text}"
+
+
+def test_train_line_refuses_a_learning_rate_that_is_not_positive(file_session):
+    page, w = file_session.widget("train-line")
+    for bad in ["", "-0.1", "0"]:
+        w.get_by_label("Learning rate").fill(bad)
+        press(w, "Step")
+        expect(w.locator(".widget-status")).to_contain_text("Enter a learning rate above 0")
+        expect(readout(w, "steps")).to_have_text("0")
+
+
+def test_widgets_compute_with_the_engine(file_session):
+    """A twin engine whose backward() doubles every gradient doubles what W4 and W5 show."""
+    doubling = """
+        (() => {
+          let engine;
+          Object.defineProperty(window, "Tinygrad", {
+            configurable: true,
+            get: () => engine,
+            set: (value) => {
+              const backward = value.Value.prototype.backward;
+              value.Value.prototype.backward = function () {
+                backward.call(this);
+                for (const node of this.order()) node.grad *= 2;
+              };
+              engine = value;
+            },
+          });
+        })();
+    """
+    page = file_session.page(WIDGETS["loss-choice"])
+    page.context.add_init_script(doubling)
+    page.reload()
+    loss_choice = page.locator(".widget[data-widget='loss-choice']")
+    expect(readout(loss_choice, "weight-gradient")).to_have_text("-24")
+    expect(readout(page.locator(".widget[data-widget='one-step']"), "gradient")).to_have_text("-24")
+
+
+# --- keyboard, screen readers, motion, phone, theme -------------------------
+
+
+KEYBOARD = {
+    "x-times-x": [
+        ("Evaluate", ["Enter"]),
+        ("Seed output gradient", ["Space"]),
+        ("Add left operand's contribution", ["Enter"]),
+        ("Add right operand's contribution", ["Enter"]),
+    ],
+    "known-point": [("Known evaluation point x", ["ArrowLeft"] * 10), ("Reveal full curve", ["Enter"])],
+    "secant": [("Small change h", ["Home"]), ("Position x", ["End"])],
+    "loss-choice": [("Squared error", ["ArrowRight"]), ("Weight w", ["ArrowRight"] * 15)],
+    "one-step": [("Take one step", ["Enter"])],
+    "backprop-graph": [("Seed gradient", ["Enter"]), ("Backpropagate one operation", ["Enter"] * 3)],
+    "train-line": [("Learning rate", []), ("Step", ["Enter"]), ("Run 100 steps", ["Space"])],
+}
+
+AFTER_KEYBOARD = {
+    "x-times-x": [("x-grad", "10")],
+    "known-point": [("value", "-2"), ("slope", "-3")],
+    "secant": [("secant", "10.001"), ("tangent", "10")],
+    "loss-choice": [("prediction-gradient", "0"), ("weight-gradient", "0")],
+    "one-step": [("w", "2.2"), ("loss", "0.36")],
+    "backprop-graph": [("w-grad", "-12"), ("x-grad", "-6")],
+    "train-line": [("steps", "101")],
+}
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_control_works_by_keyboard(session, name):
+    page, w = session.widget(name)
+    focus_first_control(page, w)
+    for label, keys in KEYBOARD[name]:
+        assert focused_name(page).strip() == label, f"Tab reached {focused_name(page)!r}, not {label!r}"
+        assert_focus_is_visible(page)
+        for key in keys:
+            page.keyboard.press(key)
+        page.keyboard.press("Tab")
+    for key, text in AFTER_KEYBOARD[name]:
+        expect(readout(w, key)).to_have_text(text)
+
+
+def test_reduced_motion_runs_100_steps_at_once(file_session):
+    page, w = file_session.widget("train-line", reduced_motion="reduce")
+    press(w, "Run 100 steps")
+    assert readout(w, "steps").inner_text() == "100"  # no waiting: no animation
+    page2, graph = file_session.widget("backprop-graph", reduced_motion="reduce")
+    duration = graph.locator(".widget-node rect").first.evaluate("e => getComputedStyle(e).transitionDuration")
+    assert set(duration.replace(" ", "").split(",")) == {"0s"}
+
+
+@pytest.mark.parametrize("path", sorted(set(WIDGETS.values())))
+def test_widgets_fit_a_phone_screen(file_session, path):
+    page = file_session.page(path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    for name in [n for n, p in WIDGETS.items() if p == path]:
+        w = page.locator(f".widget[data-widget='{name}']")
+        expect(w).to_have_class(re.compile(r"\bwidget--mounted\b"))
+        w.scroll_into_view_if_needed()
+        box = w.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (name, box)
+        overflow = w.evaluate(
+            "e => [...e.querySelectorAll('.widget-body *')]"
+            ".filter(c => c.getBoundingClientRect().right > 361 || c.getBoundingClientRect().left < -1)"
+            ".map(c => c.tagName + '.' + (c.className.baseVal ?? c.className))"
+        )
+        assert overflow == [], (name, overflow)
+
+
+def test_widgets_follow_the_light_and_dark_theme(file_session):
+    colours = {}
+    for scheme in ("light", "dark"):
+        page, w = file_session.widget("one-step", color_scheme=scheme)
+        colour = w.evaluate("e => getComputedStyle(e).color")
+        assert colour == page.evaluate("() => getComputedStyle(document.body).color")
+        background = w.locator(".widget-readout-item").first.evaluate("e => getComputedStyle(e).backgroundColor")
+        colours[scheme] = (colour, background)
+        # furo's theme switch (data-theme on body) wins over the system setting
+        other = "light" if scheme == "dark" else "dark"
+        page.evaluate(f"() => document.body.dataset.theme = '{other}'")
+        switched = w.evaluate("e => getComputedStyle(e).color")
+        assert switched != colour
+    assert colours["light"] != colours["dark"]
+
+
+# --- robustness: the static figure stays when JavaScript does not run ------
+
+
+@pytest.mark.parametrize("path", sorted(set(WIDGETS.values())))
+def test_static_figures_stay_without_javascript(session, path):
+    page = session.page(path, java_script_enabled=False)
+    for name in [n for n, p in WIDGETS.items() if p == path]:
+        widget = page.locator(f".widget[data-widget='{name}']")
+        expect(widget.locator(".widget-fallback")).to_be_visible()
+        assert widget.locator(".widget-body").count() == 0
+
+
+def test_static_figures_stay_when_a_script_fails(browser, server):
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.route("**/widgets/engine.js*", lambda route: route.abort())
+        page.goto(server + WIDGETS["secant"])
+        page.wait_for_load_state("load")
+        for name in ("x-times-x", "known-point", "secant"):
+            widget = page.locator(f".widget[data-widget='{name}']")
+            expect(widget.locator(".widget-fallback")).to_be_visible()
+            assert "widget--mounted" not in widget.get_attribute("class")
+    finally:
+        context.close()
+
+
+def test_no_page_logs_a_console_error(session, book):
+    pages = sorted(
+        str(path.relative_to(book))
+        for path in book.rglob("*.html")
+        if not path.relative_to(book).parts[0].startswith("_")
+    )
+    assert "index.html" in pages and len(pages) >= 8
+    for path in pages:
+        page = session.page(path)
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(100)  # let deferred scripts mount
+        page.close()
+    # the session fixture fails the test if any page logged an error

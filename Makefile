@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 BUILD  ?= docs/_build
 SPHINXBUILD ?= $(BIN)/sphinx-build
-SPHINXOPTS ?= -W --keep-going -n
+SPHINXOPTS ?= -W --keep-going -n -j auto
 PYTEST ?= $(BIN)/python -m pytest
 PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
@@ -57,7 +57,7 @@ test: html
 # repository, so your own branches stay as they are) pushes the site to the
 # gh-pages branch of PUBLISH_REMOTE.
 publish: $(STAMP)
-	@$(MAKE) --no-print-directory html doctest && \
+	@$(MAKE) --no-print-directory -o $(STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
 	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \

@@ -159,7 +159,7 @@ class Tensor:
         """
         if self.data.ndim != 0:
             raise ValueError(
-                f"backward() needs a scalar loss, shape (); got shape {self.shape}: "
+                f"backward() needs a scalar loss of shape (); got {self.shape}: "
                 "use .sum() or .mean()"
             )
         if not self.requires_grad:

@@ -13,11 +13,14 @@ missing, unless ``REQUIRE_BROWSER=1``, as in CI.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import gzip
 import http.server
 import os
 import shutil
 import threading
+import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -127,3 +130,64 @@ def wait_for_math(page: object) -> None:
         " ? MathJax.startup.promise.then(() => document.fonts.ready).then(() => true)"
         " : document.fonts.ready.then(() => true)"
     )
+
+
+COMPRESSED_TYPES = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv"}
+
+
+@dataclasses.dataclass
+class Visit:
+    """What Chromium did to show one page of the site, served from 127.0.0.1."""
+
+    url: str
+    requests: list[str]
+    failed: list[str]
+    raw_bytes: int  # the files as they are on disk
+    gzip_bytes: int  # as a server that compresses text sends them (GitHub Pages does)
+    math_elements: int
+    code_blocks: int
+    copy_buttons: int
+
+
+def site_pages(site: Path) -> list[Path]:
+    """The pages a reader reads: the start, every chapter, the API reference."""
+    return [site / "index.html", *chapter_pages(site), site / "api.html"]
+
+
+@functools.cache
+def visit_pages(site: Path) -> dict[str, Visit]:
+    """Load every page once over HTTP and record what it took (shared by several tests)."""
+    visits: dict[str, Visit] = {}
+    with browser() as chromium, serve(site) as server:
+        for path in site_pages(site):
+            relative = path.relative_to(site).as_posix()
+            page = chromium.new_page(viewport={"width": 1200, "height": 900})
+            requests: list[str] = []
+            failed: list[str] = []
+            page.on("request", lambda r: requests.append(r.url))
+            page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+            page.goto(server + relative, wait_until="load")
+            wait_for_math(page)
+            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # lazy images
+            page.wait_for_load_state("networkidle")
+            raw = compressed = 0
+            for url in sorted(set(requests)):
+                parsed = urllib.parse.urlparse(url)
+                file = site / urllib.parse.unquote(parsed.path).lstrip("/")
+                if parsed.netloc == urllib.parse.urlparse(server).netloc and file.is_file():
+                    data = file.read_bytes()
+                    raw += len(data)
+                    squeezed = file.suffix in COMPRESSED_TYPES
+                    compressed += len(gzip.compress(data, 6)) if squeezed else len(data)
+            visits[relative] = Visit(
+                url=server + relative,
+                requests=requests,
+                failed=failed,
+                raw_bytes=raw,
+                gzip_bytes=compressed,
+                math_elements=page.evaluate("document.querySelectorAll('mjx-container').length"),
+                code_blocks=page.evaluate("document.querySelectorAll('div.highlight pre').length"),
+                copy_buttons=page.evaluate("document.querySelectorAll('button.copybtn').length"),
+            )
+            page.close()
+    return visits

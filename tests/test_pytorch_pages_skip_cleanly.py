@@ -72,7 +72,9 @@ def test_pytorch_chapter_skips_its_torch_examples_without_torch(tmp_path):
 
 def test_cross_check_skips_with_its_reason_without_torch(tmp_path):
     returncode, counts, output = run_pytest(tmp_path, "tests/test_agrees_with_pytorch.py", hide_torch=True)
-    assert returncode == 0, output
+    # 5: "no tests collected", since the whole module is skipped; in `make test`, with
+    # the other test files, the run as a whole passes
+    assert returncode in (0, 5), output
     assert REASON in output
     assert counts == {"skipped": 1}, output  # the whole module, once
 

@@ -42,7 +42,7 @@ def test_broadcasting_errors_name_the_shapes() -> None:
 
 def test_backward_needs_a_scalar_that_requires_a_gradient() -> None:
     w = Tensor(np.ones((2, 2)), requires_grad=True)
-    with pytest.raises(ValueError, match=r"needs a scalar loss, shape \(\); got shape \(2, 2\)"):
+    with pytest.raises(ValueError, match=r"needs a scalar loss of shape \(\); got \(2, 2\)"):
         (w * 2).backward()
     with pytest.raises(ValueError, match="requires_grad=True"):
         Tensor(np.ones(3)).sum().backward()

@@ -43,7 +43,7 @@ WIDGETS = {
 }
 
 
-def shown(x: float) -> str:
+def shown(x: float, digits: int = 4) -> str:
     """A number as the widgets display it (``fmt`` in widgets.js)."""
     if not math.isfinite(x):
         return "too large to show"
@@ -53,7 +53,8 @@ def shown(x: float) -> str:
         mantissa, exponent = f"{x:.2e}".split("e")
         mantissa = mantissa.rstrip("0").rstrip(".")
         return f"{mantissa}e{'-' if int(exponent) < 0 else '+'}{abs(int(exponent))}"
-    rounded = math.floor(x * 1e4 + 0.5) / 1e4  # JavaScript's Math.round
+    scale = 10.0**digits
+    rounded = math.floor(x * scale + 0.5) / scale  # JavaScript's Math.round
     if rounded == 0:
         return "0"
     text = repr(rounded)
@@ -65,8 +66,7 @@ def shown(x: float) -> str:
 
 @pytest.fixture(scope="session")
 def book() -> Path:
-    path = Path(os.environ.get("BOOK_HTML", "docs/_build/html"))
-    path = (path if path.is_absolute() else ROOT / path).resolve()
+    path = Path(os.environ.get("BOOK_HTML", ROOT / "docs" / "_build" / "html")).resolve()
     if not (path / "index.html").is_file():
         pytest.fail(f"the book is not built at {path}: run `make html` first (or set BOOK_HTML)")
     return path
@@ -295,9 +295,11 @@ def test_secant_turns_into_the_tangent(session):
     h_slider.focus()
     page.keyboard.press("Home")  # the smallest h
     expect(h_slider).to_have_attribute("aria-valuetext", "h = 0.001")
-    expect(readout(w, "fxh")).to_have_text("25.01")  # 25.010001, rounded for display
+    expect(readout(w, "fxh")).to_have_text("25.010001")
     expect(readout(w, "secant")).to_have_text("10.001")
     expect(readout(w, "tangent")).to_have_text("10")
+    secant = ((Value(5 + 0.001) ** 2).data - (Value(5) ** 2).data) / 0.001
+    assert shown(secant, 6) == "10.001"
     x_slider.focus()
     page.keyboard.press("Home")  # x = -5: the slope turns negative
     expect(readout(w, "tangent")).to_have_text("-10")

@@ -17,6 +17,7 @@ import base64
 import html
 from pathlib import Path
 
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 PAGE = """<!DOCTYPE html>
@@ -39,7 +40,8 @@ PAGE = """<!DOCTYPE html>
   h1 {{ font-size: 1.8rem; line-height: 1.25; margin: 0 0 1rem; }}
   a {{ color: var(--link); }}
   .book {{ color: var(--muted); margin: 0 0 2rem; }}
-  ul.pages {{ list-style: none; padding-left: 0; }}
+  h2 {{ font-size: 0.8rem; text-transform: uppercase; color: var(--muted); margin: 1.5rem 0 0.25rem; }}
+  ul.pages {{ list-style: none; padding-left: 0; margin: 0; }}
   li {{ margin: 0.2rem 0; }}
 </style>
 </head>
@@ -48,10 +50,8 @@ PAGE = """<!DOCTYPE html>
 <p class="book"><a href="index.html" data-site-link>{title}</a></p>
 <h1>This page is not in the book</h1>
 <p>The address may be mistyped, or the page may have moved.
-Start again from <a href="index.html" data-site-link>the contents</a>, or pick a chapter:</p>
-<ul class="pages">
+Start again from <a href="index.html" data-site-link>the contents</a>, or pick a page:</p>
 {chapters}
-</ul>
 </main>
 <script>
 (function () {{
@@ -75,22 +75,22 @@ Start again from <a href="index.html" data-site-link>the contents</a>, or pick a
 """
 
 
-def _chapters(app: Sphinx) -> list[tuple[str, str]]:
-    """(link, title) of every page in the table of contents, in reading order."""
+def _contents(app: Sphinx) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The book's tables of contents as (caption, [(link, title)]), as in the sidebar."""
     env = app.env
-    pages: list[tuple[str, str]] = []
-
-    def walk(docname: str) -> None:
-        for child in env.toctree_includes.get(docname, []):
-            number = env.toc_secnumbers.get(child, {}).get("")
-            title = env.titles[child].astext() if child in env.titles else child
+    groups = []
+    for toctree in env.get_doctree(app.config.root_doc).findall(addnodes.toctree):
+        pages = []
+        for _, docname in toctree["entries"]:
+            if docname not in env.titles:
+                continue
+            title = env.titles[docname].astext()
+            number = env.toc_secnumbers.get(docname, {}).get("")
             if number:
                 title = ".".join(map(str, number)) + ". " + title
-            pages.append((app.builder.get_target_uri(child), title))
-            walk(child)
-
-    walk(app.config.root_doc)
-    return pages
+            pages.append((app.builder.get_target_uri(docname), title))
+        groups.append((toctree.get("caption") or "", pages))
+    return groups
 
 
 def write_404(app: Sphinx, exception: Exception | None) -> None:
@@ -102,8 +102,14 @@ def write_404(app: Sphinx, exception: Exception | None) -> None:
         data = base64.b64encode(svg).decode("ascii")
         icon = f'<link rel="icon" type="image/svg+xml" href="data:image/svg+xml;base64,{data}">'
     chapters = "\n".join(
-        f'<li><a href="{html.escape(uri)}" data-site-link>{html.escape(title)}</a></li>'
-        for uri, title in _chapters(app)
+        (f"<h2>{html.escape(caption)}</h2>\n" if caption else "")
+        + '<ul class="pages">\n'
+        + "\n".join(
+            f'<li><a href="{html.escape(uri)}" data-site-link>{html.escape(title)}</a></li>'
+            for uri, title in pages
+        )
+        + "\n</ul>"
+        for caption, pages in _contents(app)
     )
     page = PAGE.format(
         lang=html.escape(app.config.language or "en"),

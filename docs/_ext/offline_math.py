@@ -47,6 +47,7 @@ _NOT_COPIED = {
     "input/tex-base.js",
     "input/tex-full.js",
     "input/asciimath.js",  # AsciiMath input: the book writes TeX (the explorer needs MathML input)
+    "input/mml/extensions",  # MathML 3 to 2 by XSLT: only for MathML written by hand
     "output/chtml.js",
     "ui/menu.js",  # (its standalone build also names CDN fallbacks for Internet Explorer)
 }

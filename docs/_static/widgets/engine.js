@@ -8,6 +8,8 @@
    keeps the two engines equal.
 
    JavaScript has no operator overloading, so `a * b + 1` is a.mul(b).add(1).
+   Nor can it tell 2 from 2.0, so pow(2.0) works here where Python refuses
+   Value ** 2.0; every other rule and error message is the same.
    A classic script, not an ES module (browsers refuse module imports over
    file://): it defines window.Tinygrad in a browser and module.exports in Node.
 

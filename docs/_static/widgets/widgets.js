@@ -25,8 +25,8 @@
     return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
   }
 
-  // Rounded for reading: at most 4 decimals, powers of ten for the very large or small.
-  function fmt(x) {
+  // Rounded for reading: at most 4 decimals (or `digits`), powers of ten for the very large or small.
+  function fmt(x, digits = 4) {
     if (!Number.isFinite(x)) return "too large to show";
     const size = Math.abs(x);
     if (size === 0) return "0";
@@ -34,7 +34,8 @@
       const [mantissa, exponent] = x.toExponential(2).split("e");
       return `${mantissa.replace(/\.?0+$/, "")}e${exponent}`;
     }
-    const rounded = Math.round(x * 1e4) / 1e4;
+    const scale = 10 ** digits;
+    const rounded = Math.round(x * scale) / scale;
     return rounded === 0 ? "0" : String(rounded);
   }
 
@@ -461,6 +462,7 @@
       out.list,
       status.node
     );
+    status.say("Only the points you evaluate are drawn. Press Reveal full curve to see the whole function.");
     update();
   }
 
@@ -525,11 +527,11 @@
 
     function update() {
       const { fx, fxh, secant, tangent } = compute();
-      out.set("fx", fmt(fx));
-      out.set("fxh", fmt(fxh));
-      out.set("secant", fmt(secant));
-      out.set("tangent", fmt(tangent));
-      out.set("gap", fmt(secant - tangent));
+      out.set("fx", fmt(fx, 6)); // six decimals: f(5.001) = 25.010001
+      out.set("fxh", fmt(fxh, 6));
+      out.set("secant", fmt(secant, 6));
+      out.set("tangent", fmt(tangent, 6));
+      out.set("gap", fmt(secant - tangent, 6));
       plot.repaint();
     }
 

@@ -15,7 +15,7 @@ from style import BLUE, GREY, VERMILION
 from tinygrad import Value
 
 
-def seconds_per_step(V, collector_on, steps=3):
+def seconds_per_step(V, collector_on, steps=2):
     layers = page.make_layers(V, [2, 16, 16, 1])
     page.training_step(layers, page.data)
     gc.collect()

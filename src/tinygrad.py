@@ -1,4 +1,4 @@
-"""A tiny reverse-mode autodiff engine: the one file that *From Slopes to Backprop* builds.
+"""A tiny reverse-mode autodiff engine, built in *From Slopes to Backprop*.
 
 Every `Value` remembers how it was computed as a tuple of edges, each a
 ``(parent, local_derivative)`` pair. `Value.backward` walks those edges from
@@ -33,14 +33,19 @@ class Value:
 
     __slots__ = {
         "data": "The number itself.",
-        "grad": "The gradient: d(output)/d(this value) after the output's backward().",
-        "edges": "(parent, local_derivative) pairs, one per input of the operation.",
+        "grad": "d(output)/d(this value), set by the output's backward().",
+        "edges": "(parent, local_derivative) pairs, one per operand.",
     }
 
-    def __init__(self, data: Number, edges: tuple[tuple[Value, float], ...] = ()) -> None:
+    def __init__(
+        self, data: Number, edges: tuple[tuple[Value, float], ...] = ()
+    ) -> None:
         if type(data) is not float:
             if not isinstance(data, numbers.Real) or isinstance(data, bool):
-                raise TypeError(f"Value() needs a real number, got {type(data).__name__}: {data!r}")
+                raise TypeError(
+                    "Value() needs a real number, "
+                    f"got {type(data).__name__}: {data!r}"
+                )
             data = float(data)
         self.data = data
         self.grad = 0.0
@@ -67,13 +72,15 @@ class Value:
         -6.0
         """
         if isinstance(other, Value):
-            return Value(self.data * other.data, ((self, other.data), (other, self.data)))
+            return Value(
+                self.data * other.data, ((self, other.data), (other, self.data))
+            )
         if isinstance(other, (int, float)):
             return Value(self.data * other, ((self, float(other)),))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:
-        """``a ** n`` for a positive integer ``n``: local derivative ``n * a**(n-1)``.
+        """``a ** n`` for a whole ``n >= 1``: local derivative ``n * a**(n-1)``.
 
         >>> from tinygrad import Value
         >>> (Value(3) ** 2).data
@@ -85,12 +92,18 @@ class Value:
         """
         if type(exponent) is not int or exponent < 1:
             raise ValueError(
-                f"Value ** {exponent!r}: only positive integer powers (1, 2, 3, ...) are supported"
+                f"Value ** {exponent!r}: "
+                "only positive integer powers (1, 2, 3, ...) are supported"
             )
         try:
-            return Value(self.data**exponent, ((self, exponent * self.data ** (exponent - 1)),))
+            return Value(
+                self.data**exponent,
+                ((self, exponent * self.data ** (exponent - 1)),),
+            )
         except OverflowError:
-            raise OverflowError(f"{self.data!r} ** {exponent} is too large for a float") from None
+            raise OverflowError(
+                f"{self.data!r} ** {exponent} is too large for a float"
+            ) from None
 
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
@@ -103,9 +116,13 @@ class Value:
             return NotImplemented
         b = other.data if isinstance(other, Value) else other
         if b == 0:
-            raise ZeroDivisionError(f"Value division by zero: {self.data!r} / {float(b)!r}")
+            raise ZeroDivisionError(
+                f"Value division by zero: {self.data!r} / {float(b)!r}"
+            )
         if isinstance(other, Value):
-            return Value(self.data / b, ((self, 1.0 / b), (other, -self.data / b**2)))
+            return Value(
+                self.data / b, ((self, 1.0 / b), (other, -self.data / b**2))
+            )
         return Value(self.data / b, ((self, 1.0 / b),))
 
     def tanh(self) -> Value:
@@ -126,7 +143,9 @@ class Value:
         (0.0, 2.0)
         """
         positive = self.data > 0.0
-        return Value(self.data if positive else 0.0, ((self, 1.0 if positive else 0.0),))
+        return Value(
+            self.data if positive else 0.0, ((self, 1.0 if positive else 0.0),)
+        )
 
     def exp(self) -> Value:
         """``e**a``: the local derivative is the result itself.
@@ -138,7 +157,9 @@ class Value:
         try:
             e = math.exp(self.data)
         except OverflowError:
-            raise OverflowError(f"exp({self.data!r}) is too large for a float") from None
+            raise OverflowError(
+                f"exp({self.data!r}) is too large for a float"
+            ) from None
         return Value(e, ((self, e),))
 
     def log(self) -> Value:
@@ -180,7 +201,9 @@ class Value:
         if not isinstance(other, (int, float)):
             return NotImplemented
         if self.data == 0.0:
-            raise ZeroDivisionError(f"Value division by zero: {float(other)!r} / 0.0")
+            raise ZeroDivisionError(
+                f"Value division by zero: {float(other)!r} / 0.0"
+            )
         return Value(other / self.data, ((self, -other / self.data**2),))
 
     def __repr__(self) -> str:
@@ -230,7 +253,7 @@ def gradient_descent(
     steps: int,
     learning_rate: float,
 ) -> list[float]:
-    """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each step.
+    """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
 
     >>> from tinygrad import Value, gradient_descent
     >>> w = Value(1)
@@ -247,7 +270,8 @@ def gradient_descent(
             loss = Value(math.inf)
         if not math.isfinite(loss.data):
             raise TrainingDiverged(
-                f"training diverged at step {step}: the loss is no longer a finite number; "
+                f"training diverged at step {step}: "
+                "the loss is no longer a finite number; "
                 f"lower the learning rate (it is {learning_rate})"
             )
         losses.append(loss.data)
@@ -261,8 +285,12 @@ def gradient_descent(
 LINE_DATA = [(0, 1), (1, 3), (2, 5), (3, 7)]
 
 
-def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, float, float]:
-    """Fit ``y_hat = w*x + b`` to `LINE_DATA` from ``w = -1, b = 0``; return ``(w, b, final_loss)``.
+def train_line(
+    steps: int = 1000, learning_rate: float = 0.05
+) -> tuple[float, float, float]:
+    """Fit ``y_hat = w*x + b`` to `LINE_DATA`, starting from ``w = -1, b = 0``.
+
+    Returns ``(w, b, final_loss)``.
 
     >>> from tinygrad import train_line
     >>> w, b, final_loss = train_line()
@@ -272,17 +300,23 @@ def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, f
     w, b = Value(-1), Value(0)
 
     def mean_squared_error() -> Value:
-        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (1 / len(LINE_DATA))
+        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (
+            1 / len(LINE_DATA)
+        )
 
     gradient_descent(mean_squared_error, [w, b], steps, learning_rate)
-    final_loss = sum((w.data * x + b.data - y) ** 2 for x, y in LINE_DATA) / len(LINE_DATA)
+    final_loss = sum((w.data * x + b.data - y) ** 2 for x, y in LINE_DATA) / len(
+        LINE_DATA
+    )
     return w.data, b.data, final_loss
 
 
 class Neuron:
     """``tanh(w . x + b)``, or just ``w . x + b`` when ``nonlinear`` is false."""
 
-    def __init__(self, n_inputs: int, rng: random.Random, nonlinear: bool = True) -> None:
+    def __init__(
+        self, n_inputs: int, rng: random.Random, nonlinear: bool = True
+    ) -> None:
         self.weights = [Value(rng.uniform(-1, 1)) for _ in range(n_inputs)]
         self.bias = Value(0)
         self.nonlinear = nonlinear
@@ -316,15 +350,24 @@ class MLP:
         return inputs
 
     def parameters(self) -> list[Value]:
-        return [p for layer in self.layers for neuron in layer for p in neuron.parameters()]
+        return [
+            p
+            for layer in self.layers
+            for neuron in layer
+            for p in neuron.parameters()
+        ]
 
 
 #: XOR with targets -1 (equal inputs) and +1 (different inputs).
 XOR_DATA = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
 
 
-def train_xor(steps: int = 1000, learning_rate: float = 0.1) -> tuple[list[float], float]:
-    """Train ``MLP([2, 4, 1], seed=42)`` on `XOR_DATA`; return ``(predictions, final_loss)``.
+def train_xor(
+    steps: int = 1000, learning_rate: float = 0.1
+) -> tuple[list[float], float]:
+    """Train ``MLP([2, 4, 1], seed=42)`` on `XOR_DATA`.
+
+    Returns ``(predictions, final_loss)``.
 
     >>> from tinygrad import train_xor
     >>> predictions, final_loss = train_xor()
@@ -334,11 +377,15 @@ def train_xor(steps: int = 1000, learning_rate: float = 0.1) -> tuple[list[float
     model = MLP([2, 4, 1], seed=42)
 
     def mean_squared_error() -> Value:
-        return sum((model(x)[0] - y) ** 2 for x, y in XOR_DATA) * (1 / len(XOR_DATA))
+        return sum((model(x)[0] - y) ** 2 for x, y in XOR_DATA) * (
+            1 / len(XOR_DATA)
+        )
 
     gradient_descent(mean_squared_error, model.parameters(), steps, learning_rate)
     predictions = [model(x)[0].data for x, _ in XOR_DATA]
-    final_loss = sum((p - y) ** 2 for p, (_, y) in zip(predictions, XOR_DATA)) / len(XOR_DATA)
+    final_loss = sum(
+        (p - y) ** 2 for p, (_, y) in zip(predictions, XOR_DATA)
+    ) / len(XOR_DATA)
     return predictions, final_loss
 
 

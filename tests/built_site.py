@@ -166,10 +166,8 @@ def visit_pages(site: Path) -> dict[str, Visit]:
             failed: list[str] = []
             page.on("request", lambda r: requests.append(r.url))
             page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
-            page.goto(server + relative, wait_until="load")
-            wait_for_math(page)
-            page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # lazy images
-            page.wait_for_load_state("networkidle")
+            page.goto(server + relative, wait_until="load")  # images, styles, scripts
+            wait_for_math(page)  # then MathJax's own loads and its fonts
             raw = compressed = 0
             for url in sorted(set(requests)):
                 parsed = urllib.parse.urlparse(url)
@@ -190,4 +188,43 @@ def visit_pages(site: Path) -> dict[str, Visit]:
                 copy_buttons=page.evaluate("document.querySelectorAll('button.copybtn').length"),
             )
             page.close()
+    return visits
+
+
+@dataclasses.dataclass
+class PhoneVisit:
+    """What Chromium did to show one page opened from disk on a phone-sized screen."""
+
+    url: str
+    requests: list[str]
+    overflow_px: int  # how much wider than the screen the page is
+    text_px: float  # the size of the body text
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@functools.cache
+def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
+    """Open every page from disk (file://) on a phone-sized screen, once for several tests."""
+    visits: dict[str, PhoneVisit] = {}
+    with browser() as chromium:
+        page = chromium.new_page(viewport=PHONE)
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url))
+        for path in [*site_pages(site), site / "search.html", site / "404.html"]:
+            requests.clear()
+            page.goto(path.as_uri(), wait_until="load")
+            wait_for_math(page)
+            visits[path.relative_to(site).as_posix()] = PhoneVisit(
+                url=path.as_uri(),
+                requests=list(requests),
+                overflow_px=page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                ),
+                text_px=page.evaluate(
+                    "parseFloat(getComputedStyle([...document.querySelectorAll('p')]"
+                    ".find(p => !p.className && p.textContent.length > 40)).fontSize)"
+                ),
+            )
     return visits

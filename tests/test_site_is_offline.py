@@ -33,8 +33,8 @@ from built_site import (
     browser,
     chapter_pages,
     serve,
-    site_pages,
     visit_pages,
+    visit_pages_from_disk_on_a_phone,
     wait_for_math,
 )
 
@@ -205,17 +205,10 @@ def test_no_page_served_from_127_0_0_1_requests_another_host():
 
 @pytest.mark.browser
 def test_no_page_opened_from_disk_requests_anything_but_files():
-    site = book_html()
-    with browser() as chromium:
-        page = chromium.new_page()
-        requests: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
-        for path in [*site_pages(site), site / "404.html", site / "search.html"]:
-            requests.clear()
-            page.goto(path.as_uri(), wait_until="load")
-            wait_for_math(page)
-            assert not _outside(path.as_uri(), requests), f"{path.name}: {requests}"
-            assert requests, "the request log is empty: is it recording?"
+    visits = visit_pages_from_disk_on_a_phone(book_html())
+    for name, visit in visits.items():
+        assert visit.requests, f"{name}: the request log is empty: is it recording?"
+        assert not _outside(visit.url, visit.requests), f"{name}: {_outside(visit.url, visit.requests)}"
 
 
 @pytest.mark.browser

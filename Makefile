@@ -49,8 +49,11 @@ doctest: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
+# The two conftest.py files configure pytest; collected as doctest modules too,
+# both would be imported as `conftest` and clash.
 test: html
-	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider tests docs src --doctest-modules
+	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider tests docs src --doctest-modules \
+	  --ignore=tests/conftest.py --ignore=docs/conftest.py
 
 # Publishing: a clean warning-free build, every doctest, the offline and
 # download checks of the built site; only then ghp-import (in a scratch

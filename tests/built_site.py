@@ -198,7 +198,7 @@ class PhoneVisit:
     url: str
     requests: list[str]
     overflow_px: int  # how much wider than the screen the page is
-    text_px: float  # the size of the body text
+    text_px: float | None  # the size of the body text (None: no paragraph of text)
 
 
 PHONE = {"width": 390, "height": 844}
@@ -223,8 +223,9 @@ def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
                     "document.documentElement.scrollWidth - document.documentElement.clientWidth"
                 ),
                 text_px=page.evaluate(
-                    "parseFloat(getComputedStyle([...document.querySelectorAll('p')]"
-                    ".find(p => !p.className && p.textContent.length > 40)).fontSize)"
+                    "(p => p ? parseFloat(getComputedStyle(p).fontSize) : null)("
+                    "[...document.querySelectorAll('p')]"
+                    ".find(p => !p.className && p.textContent.length > 40))"
                 ),
             )
     return visits

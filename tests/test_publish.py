@@ -60,10 +60,20 @@ def test_publish_puts_the_built_site_on_gh_pages(bare_remote: Path):
     assert any(f.startswith("_downloads/") and f.endswith("/tinygrad.py") for f in files)
     caches = [f for f in files if ".doctrees" in f or f.endswith((".buildinfo", ".pickle"))]
     assert not caches, f"build caches were published: {caches[:5]}"
-    published = subprocess.run(
-        ["git", "show", "gh-pages:index.html"], cwd=bare_remote, capture_output=True, check=True
+    # What landed is the built site, file for file and byte for byte.
+    landed = bare_remote.parent / "landed"
+    landed.mkdir()
+    archive = subprocess.run(
+        ["git", "archive", "gh-pages"], cwd=bare_remote, capture_output=True, check=True
     ).stdout
-    assert published == (site / "index.html").read_bytes()
+    subprocess.run(["tar", "-x", "-C", str(landed)], input=archive, check=True)
+    built = {
+        p.relative_to(site).as_posix(): p for p in site.rglob("*")
+        if p.is_file() and ".doctrees" not in p.parts and p.name != ".buildinfo"
+    }  # fmt: skip
+    assert files - {".nojekyll"} == set(built)
+    changed = [name for name, p in built.items() if (landed / name).read_bytes() != p.read_bytes()]
+    assert not changed, f"published files differ from the build: {changed[:5]}"
 
     # A second publish adds one commit on top: the branch keeps its history.
     first = git("rev-parse", "gh-pages", cwd=bare_remote)

@@ -164,7 +164,9 @@ def test_pages_fit_a_phone_screen():
     visits = visit_pages_from_disk_on_a_phone(book_html())
     for name, visit in visits.items():
         assert visit.overflow_px <= 1, f"{name} is {visit.overflow_px}px wider than a phone"
-        assert visit.text_px >= 15, f"{name}: body text is {visit.text_px}px on a phone"
+        if name == "search.html" and visit.text_px is None:
+            continue  # the search page has no text until a reader searches
+        assert visit.text_px and visit.text_px >= 15, f"{name}: body text {visit.text_px}px"
 
 
 @pytest.mark.browser
@@ -180,8 +182,11 @@ def test_dark_mode_follows_the_reader_and_the_toggle():
         page = chromium.new_page(color_scheme="dark")
         page.goto(page_path.as_uri())
         assert brightness(page) < 150, "a reader whose system is dark gets a dark page"
-        page.locator(".theme-toggle-content button.theme-toggle, .theme-toggle").first.click()
-        page.locator(".theme-toggle-content button.theme-toggle, .theme-toggle").first.click()
+        toggle = page.locator(".content-icon-container .theme-toggle")
+        for _ in range(3):  # furo cycles auto, light and dark
+            if page.evaluate("document.body.dataset.theme") == "light":
+                break
+            toggle.click()
         assert page.evaluate("document.body.dataset.theme") == "light"
         assert brightness(page) > 600, "the toggle turns the page light"
 

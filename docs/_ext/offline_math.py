@@ -98,7 +98,21 @@ def _copy_mathjax(app: Sphinx, exception: Exception | None) -> None:
 
 # --- MathML for the EPUB ---------------------------------------------------
 
-_UNSUPPORTED = re.compile(r"<m[io]>\\[A-Za-z]+")  # a command latex2mathml passed through
+_UNSUPPORTED = re.compile(
+    r"<m[io]>\\[A-Za-z]+"  # a command latex2mathml passed through
+    r"|<(mi|mo|mn)(\s[^>/]*)?><m"  # a token holding elements: not valid MathML
+)
+# latex2mathml writes \mathrel{+} and friends as a token around an mrow of tokens,
+# which MathML does not allow: make it one token with their text.
+_TOKEN_AROUND_TOKENS = re.compile(
+    r"<(mi|mo|mn)(\s[^>/]*)?><mrow>((?:<(?:mi|mo|mn|mtext)(?:\s[^>/]*)?>[^<]*</(?:mi|mo|mn|mtext)>)+)"
+    r"</mrow></\1>"
+)
+
+
+def _one_token(match: re.Match[str]) -> str:
+    tag, attributes, inner = match.group(1), match.group(2) or "", match.group(3)
+    return f"<{tag}{attributes}>{''.join(re.findall(r'>([^<]*)<', inner))}</{tag}>"
 
 
 def to_mathml(latex: str, display: bool) -> str | None:
@@ -110,6 +124,7 @@ def to_mathml(latex: str, display: bool) -> str | None:
         mathml = convert(latex, display="block" if display else "inline")
     except Exception:
         return None
+    mathml = _TOKEN_AROUND_TOKENS.sub(_one_token, mathml)
     return None if _UNSUPPORTED.search(mathml) else mathml
 
 
@@ -149,24 +164,57 @@ def visit_math_block_mathml(translator, node: nodes.math_block) -> None:
 
 
 class MathMLEpub3Builder(Epub3Builder):
-    """The EPUB 3 builder, declaring the pages that carry MathML, as EPUB 3 requires."""
+    """The EPUB 3 builder, with the fixes that make this book's EPUB valid EPUB 3.
+
+    It declares the pages that carry MathML or SVG, as EPUB 3 requires; puts
+    inline SVG icons (sphinx-design's) in the SVG namespace, which XHTML needs;
+    removes the DTD line that matplotlib writes at the top of its SVG figures,
+    which EPUB 3 forbids, and gives its empty glyphs the path data SVG
+    requires; and adds the stylesheet that matplotlib's plot
+    directive links from every page but copies only for the HTML site.
+    """
 
     def build_content(self) -> None:
+        self._fix_files()
         super().build_content()
+        self._declare_properties()
+
+    def _fix_files(self) -> None:
+        import matplotlib
+
+        out = Path(self.outdir)
+        stylesheet = Path(matplotlib.get_data_path(), "plot_directive", "plot_directive.css")
+        if stylesheet.is_file() and not (out / "_static" / stylesheet.name).exists():
+            (out / "_static").mkdir(exist_ok=True)
+            shutil.copyfile(stylesheet, out / "_static" / stylesheet.name)
+        for svg in out.rglob("*.svg"):
+            text = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg.read_text(encoding="utf-8"), count=1)
+            # matplotlib draws the space glyph as a path without "d", which SVG requires
+            text = re.sub(r"<path(?![^>]*\sd=)", '<path d=""', text)
+            svg.write_text(text, encoding="utf-8")
+        for page in out.rglob("*.xhtml"):
+            text = page.read_text(encoding="utf-8")
+            fixed = re.sub(r"<svg(?![^>]*\bxmlns=)", '<svg xmlns="http://www.w3.org/2000/svg"', text)
+            if fixed != text:
+                page.write_text(fixed, encoding="utf-8")
+
+    def _declare_properties(self) -> None:
         opf = Path(self.outdir, "content.opf")
-        text = opf.read_text(encoding="utf-8")
 
         def declare(match: re.Match[str]) -> str:
-            href = html.unescape(match.group(1))
-            page = Path(self.outdir, href)
-            if page.suffix == ".xhtml" and "<math" in page.read_text(encoding="utf-8"):
-                return match.group(0)[:-2].rstrip() + ' properties="mathml" />'
-            return match.group(0)
+            page = Path(self.outdir, html.unescape(match.group(1)))
+            if page.suffix != ".xhtml":
+                return match.group(0)
+            text = page.read_text(encoding="utf-8")
+            properties = [name for name in ("math", "svg") if f"<{name}" in text]
+            if not properties:
+                return match.group(0)
+            names = " ".join("mathml" if p == "math" else p for p in properties)
+            return match.group(0)[:-2].rstrip() + f' properties="{names}" />'
 
-        opf.write_text(
-            re.sub(r'<item id="[^"]*" href="([^"]*)" media-type="[^"]*" />', declare, text),
-            encoding="utf-8",
-        )
+        text = opf.read_text(encoding="utf-8")
+        pattern = r'<item id="[^"]*" href="([^"]*)" media-type="[^"]*" />'
+        opf.write_text(re.sub(pattern, declare, text), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -126,14 +126,22 @@ def slope(xs, ys):
     return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
 
 
-def commit():
+def git(*args):
     try:
         return subprocess.run(
-            ["git", "describe", "--always", "--dirty", "--abbrev=7"],
-            cwd=ROOT, capture_output=True, text=True, check=True,
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
+
+
+def commit():
+    """The commit, with "-dirty" when files differed from it (listed in "uncommitted")."""
+    return git("describe", "--always", "--dirty", "--abbrev=7")
+
+
+def uncommitted():
+    return sorted(line.split(maxsplit=1)[1] for line in git("status", "--porcelain").splitlines())
 
 
 def main():
@@ -142,6 +150,7 @@ def main():
     results = {
         "made_by": "tests/benchmarks/bench_speed_chapter.py (make bench-book)",
         "commit": commit(),
+        "uncommitted": uncommitted(),
         "date": datetime.date.today().isoformat(),
         "python": platform.python_version(),
         "machine": f"{platform.system()} {platform.machine()}",

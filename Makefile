@@ -65,7 +65,7 @@ publish: $(STAMP)
 	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \
 	  exit 1; }
-	$(BIN)/python tools/publish.py $(BUILD)/html --remote '$(PUBLISH_REMOTE)'
+	$(BIN)/python docs/_tools/publish.py $(BUILD)/html --remote '$(PUBLISH_REMOTE)'
 
 epub: $(STAMP)
 	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub
@@ -77,7 +77,7 @@ epub: $(STAMP)
 pdf: $(STAMP)
 	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf
 	$(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
-	$(BIN)/python tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf
+	$(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf
 
 serve: $(STAMP)
 	$(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 -d $(BUILD)/doctrees-serve docs $(BUILD)/serve

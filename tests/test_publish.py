@@ -1,6 +1,6 @@
 """`make publish` lands a working site on gh-pages, and refuses when checks fail.
 
-The push step (``tools/publish.py``, the same script ``make publish`` runs
+The push step (``docs/_tools/publish.py``, the same script ``make publish`` runs
 after the build and the checks) publishes the already built site to a
 throwaway bare repository; the test then reads what landed on its
 ``gh-pages`` branch. The refusals run ``make publish`` itself with a build
@@ -33,7 +33,7 @@ def refs_of_this_repository() -> str:
 
 def publish(site: Path, remote: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "publish.py"), str(site), "--remote", str(remote)],
+        [sys.executable, str(ROOT / "docs" / "_tools" / "publish.py"), str(site), "--remote", str(remote)],
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
 

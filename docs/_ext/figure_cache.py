@@ -56,10 +56,28 @@ def _local_imports(script: Path, search: list[Path]) -> list[Path]:
     return sorted(found)
 
 
+def _data_files(sources: list[Path]) -> list[Path]:
+    """Files that ``sources`` name in a string ("speed_results.json", "07-two-designs.md")
+    and that exist beside them or one folder up: data a figure reads, not imports."""
+    found: set[Path] = set()
+    for source in sources:
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                name = node.value
+                if "\n" in name or "." not in name or len(name) > 200:
+                    continue
+                for folder in (source.parent, source.parent.parent):
+                    candidate = folder / name
+                    if candidate.is_file() and candidate.suffix != ".py":
+                        found.add(candidate)
+    return sorted(found)
+
+
 def figure_key(script: Path, search: list[Path], settings: str) -> str:
     digest = hashlib.sha256()
     digest.update(f"matplotlib {matplotlib.__version__}\n{settings}\n".encode())
-    for path in [script, *_local_imports(script, search)]:
+    sources = [script, *_local_imports(script, search)]
+    for path in [*sources, *_data_files(sources)]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -145,8 +145,11 @@ class CaptionedLiteralInclude(LiteralInclude):
         try:
             reader = LiteralIncludeReader(path, options, self.config)
             reader.read(location=location)
+        except Exception:
+            return None  # a bad option: the base directive reports it
+        try:
             return place_of_line(path.read_text(encoding="utf-8"), reader.lineno_start)
-        except Exception as exc:  # the base directive reports bad options itself
+        except SyntaxError as exc:
             logger.warning(
                 "cannot tell where this snippet of %s goes (%s); add a :caption:",
                 path.name,

@@ -1,6 +1,6 @@
 """Push the built book to the ``gh-pages`` branch of a git remote, with ghp-import.
 
-    python tools/publish.py docs/_build/html --remote origin
+    python docs/_tools/publish.py docs/_build/html --remote origin
 
 ``make publish`` runs this only after a clean, warning-free build, every
 doctest and the checks of the built site have passed; on its own it checks
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ghp_import import GhpError, ghp_import
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BUILD_CACHES = (".doctrees", ".buildinfo", ".buildinfo.bak", "__pycache__", "*.pickle")
 
 

@@ -1,6 +1,6 @@
 """Print the one-page HTML book to a PDF with headless Chromium.
 
-    python tools/print_pdf.py docs/_build/singlehtml/index.html docs/_build/pdf/book.pdf
+    python docs/_tools/print_pdf.py docs/_build/singlehtml/index.html docs/_build/pdf/book.pdf
 
 ``make pdf`` builds the ``singlehtml`` version of the book and runs this. The
 Chromium is the one the browser tests use (Debian's ``chromium``, found on

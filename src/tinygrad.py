@@ -298,16 +298,13 @@ def train_line(
     (2.0, 1.0)
     """
     w, b = Value(-1), Value(0)
+    n = len(LINE_DATA)
 
     def mean_squared_error() -> Value:
-        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (
-            1 / len(LINE_DATA)
-        )
+        return sum((w * x + b - y) ** 2 for x, y in LINE_DATA) * (1 / n)
 
     gradient_descent(mean_squared_error, [w, b], steps, learning_rate)
-    final_loss = sum((w.data * x + b.data - y) ** 2 for x, y in LINE_DATA) / len(
-        LINE_DATA
-    )
+    final_loss = sum((w.data * x + b.data - y) ** 2 for x, y in LINE_DATA) / n
     return w.data, b.data, final_loss
 
 
@@ -350,12 +347,7 @@ class MLP:
         return inputs
 
     def parameters(self) -> list[Value]:
-        return [
-            p
-            for layer in self.layers
-            for neuron in layer
-            for p in neuron.parameters()
-        ]
+        return [p for layer in self.layers for n in layer for p in n.parameters()]
 
 
 #: XOR with targets -1 (equal inputs) and +1 (different inputs).
@@ -375,17 +367,14 @@ def train_xor(
     [-1.0, 1.0, 1.0, -1.0]
     """
     model = MLP([2, 4, 1], seed=42)
+    n = len(XOR_DATA)
 
     def mean_squared_error() -> Value:
-        return sum((model(x)[0] - y) ** 2 for x, y in XOR_DATA) * (
-            1 / len(XOR_DATA)
-        )
+        return sum((model(x)[0] - y) ** 2 for x, y in XOR_DATA) * (1 / n)
 
     gradient_descent(mean_squared_error, model.parameters(), steps, learning_rate)
     predictions = [model(x)[0].data for x, _ in XOR_DATA]
-    final_loss = sum(
-        (p - y) ** 2 for p, (_, y) in zip(predictions, XOR_DATA)
-    ) / len(XOR_DATA)
+    final_loss = sum((p - y) ** 2 for p, (_, y) in zip(predictions, XOR_DATA)) / n
     return predictions, final_loss
 
 

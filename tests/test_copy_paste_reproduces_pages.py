@@ -1,0 +1,116 @@
+"""Copy-paste works: a chapter's snippets, copied as the copy button copies them and
+pasted in order into a fresh interactive Python next to the downloaded engine,
+print what the page shows.
+
+The copy button (sphinx-copybutton, configured in docs/conf.py) keeps only the
+lines with a ``>>> `` or ``... `` prompt and removes the prompts; a block with no
+prompts is copied whole. Each chapter runs in its own subprocess, with a
+temporary folder holding copies of the engine files first on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
+FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
+PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
+
+
+def copied_blocks(page: Path) -> list[tuple[str, str | None]]:
+    """(what the copy button copies, the output the page shows) for each Python block.
+
+    The output is None for a script block (no prompts): it prints nothing and is
+    pasted whole, as into a file or a notebook cell.
+    """
+    blocks = []
+    for match in FENCE.finditer(page.read_text(encoding="utf-8")):
+        indent = len(match["indent"])
+        lines = [line[indent:] for line in match["body"].splitlines()]
+        if not any(PROMPT.match(line) for line in lines):
+            blocks.append(("\n".join(lines), None))  # a script: copied whole
+            continue
+        code, shown = [], []
+        for line in lines:
+            prompt = PROMPT.match(line)
+            if prompt:
+                code.append(line[prompt.end():])
+                if line == "..." and shown and shown[-1].startswith("Traceback"):
+                    shown.append(line)  # doctest's "traceback lines here", copied as a blank line
+            elif line.strip():
+                shown.append(line)
+        blocks.append(("\n".join(code), "\n".join(shown)))
+    return blocks
+
+
+# Runs in the subprocess: type each doctest block into an interactive console line
+# by line, as into Python's prompt, run each script block whole, and compare what
+# is printed with what the page shows (doctest's rules: "..." in the page's output
+# matches anything, whitespace is normalised).
+PASTE = r"""
+import code, contextlib, doctest, io, json, sys
+blocks = json.loads(sys.stdin.read())
+console = code.InteractiveConsole({"__name__": "__main__"})
+checker = doctest.OutputChecker()
+flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+failures = []
+for number, (pasted, shown) in enumerate(blocks, 1):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        if shown is None:  # a script block runs as one piece, as from a file or a cell
+            console.runsource(pasted + "\n", "<script block>", "exec")
+            shown = ""
+        else:  # a doctest block is typed line by line, as into the interactive prompt
+            more = False
+            for line in pasted.split("\n"):
+                more = console.push(line)
+            if more:
+                console.push("")
+    got = "\n".join(l for l in out.getvalue().splitlines() if l.strip())
+    if not checker.check_output(shown + "\n", got + "\n", flags):
+        failures.append({"block": number, "pasted": pasted[:300], "shown": shown[:300], "got": got[:300]})
+print(json.dumps(failures))
+"""
+
+
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+def test_pasting_a_chapters_snippets_prints_what_it_shows(page: Path, tmp_path: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    if "torch" in text and "skip: start" in text:
+        pytest.importorskip("torch", reason="PyTorch is not installed: the page skips these parts")
+    for module in (ROOT / "src").glob("*.py"):
+        shutil.copy(module, tmp_path / module.name)  # the downloaded engine files
+    blocks = copied_blocks(page)
+    assert blocks, f"{page.name} has no Python blocks"
+    result = subprocess.run(
+        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n{PASTE}"],
+        input=json.dumps(blocks),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,  # pages that read the cached benchmark say "run from the repository's root"
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    failures = json.loads(result.stdout.strip().splitlines()[-1])
+    assert failures == [], json.dumps(failures, indent=1)
+
+
+def test_the_copy_rule_matches_the_books_configuration() -> None:
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    assert 'copybutton_prompt_text = r">>> |\\.\\.\\. |\\.\\.\\.$"' in conf
+    assert "copybutton_only_copy_prompt_lines = True" in conf
+    assert "copybutton_remove_prompts = True" in conf
+
+
+def test_copied_blocks_drop_prompts_and_output(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("```python\n>>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6\n```\n")
+    assert copied_blocks(page) == [("def f(x):\n    return 2 * x\n\nf(3)", "6")]

@@ -195,7 +195,9 @@ class Value:
     __rmul__ = __mul__  # 2 * a
 
     def __rsub__(self, other: Number) -> Value:
-        return -self + other
+        if not isinstance(other, (int, float)):
+            return NotImplemented
+        return Value(other - self.data, ((self, -1.0),))
 
     def __rtruediv__(self, other: Number) -> Value:
         if not isinstance(other, (int, float)):

@@ -68,3 +68,12 @@ def test_running_the_file_prints_the_demo() -> None:
     assert lines[0] == "checks: 9.0 -12.0 -6.0 7.0"
     assert lines[1].startswith("line: w = 2.0000, b = 1.0000")
     assert lines[2].startswith("xor: [-1.0, 1.0, 1.0, -1.0]")
+
+
+def test_a_plain_number_gets_no_node_of_its_own() -> None:
+    w = Value(3)
+    for value, local_derivative in [
+        (w + 2, 1.0), (2 + w, 1.0), (w - 2, 1.0), (2 - w, -1.0),
+        (w * 2, 2.0), (2 * w, 2.0), (w / 2, 0.5), (6 / w, -6 / 9),
+    ]:
+        assert [(parent is w, d) for parent, d in value.edges] == [(True, local_derivative)]

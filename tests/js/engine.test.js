@@ -80,7 +80,9 @@ test("edges are [parent, localDerivative] pairs, one per use", () => {
   assert.equal(q.edges.length, 2);
   assert.deepEqual(q.edges.map(([parent, local]) => [parent === x, local]), [[true, 5], [true, 5]]);
   assert.equal(x.add(3).edges.length, 1, "a constant needs no node");
-  assert.equal(x.div(2).edges.length, 2, "division wraps a constant in a Value, as in Python");
+  assert.equal(x.div(2).edges.length, 1, "nor in a division, as in Python");
+  assert.deepEqual(x.rsub(1).edges.map(([parent, local]) => [parent === x, local]), [[true, -1]]);
+  assert.deepEqual(x.rdiv(6).edges.map(([parent, local]) => [parent === x, local]), [[true, -6 / 25]]);
 });
 
 test("order() lists parents before children, each value once", () => {

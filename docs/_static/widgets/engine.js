@@ -96,18 +96,17 @@
 
     // a / b: local derivatives 1/b and -a/b**2.
     div(other) {
-      if (isNumber(other)) {
-        other = new Value(other);
-      } else if (!(other instanceof Value)) {
+      if (!isNumber(other) && !(other instanceof Value)) {
         throw new TypeError(`cannot divide a Value by ${typeof other}`);
       }
-      if (other.data === 0) {
+      const b = other instanceof Value ? other.data : other;
+      if (b === 0) {
         throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
       }
-      return new Value(this.data / other.data, [
-        [this, 1 / other.data],
-        [other, -this.data / other.data ** 2],
-      ]);
+      if (other instanceof Value) {
+        return new Value(this.data / b, [[this, 1 / b], [other, -this.data / b ** 2]]);
+      }
+      return new Value(this.data / b, [[this, 1 / b]]);
     }
 
     // Hyperbolic tangent: local derivative 1 - tanh**2.
@@ -164,11 +163,16 @@
     }
 
     rsub(other) {
-      return this.neg().add(other);
+      if (!isNumber(other)) throw new TypeError(`cannot subtract a Value from ${typeof other}`);
+      return new Value(other - this.data, [[this, -1]]);
     }
 
     rdiv(other) {
-      return new Value(other).div(this);
+      if (!isNumber(other)) throw new TypeError(`cannot divide ${typeof other} by a Value`);
+      if (this.data === 0) {
+        throw new RangeError(`Value division by zero: ${pyFloat(other)} / 0.0`);
+      }
+      return new Value(other / this.data, [[this, -other / this.data ** 2]]);
     }
 
     toString() {

@@ -6,10 +6,13 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 BUILD  ?= docs/_build
+DOCS   ?= docs
 SPHINXBUILD ?= $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -j auto
 PYTEST ?= $(BIN)/python -m pytest
-PUBLISH_REMOTE ?= origin
+# Handed to publish.py through the environment, never pasted into a recipe:
+# a value with quotes, backticks or $ reaches the script as it was written.
+export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
 
 .PHONY: help html doctest test unit serve bench bench-book clean venv publish epub pdf
@@ -20,7 +23,7 @@ help:
 	@echo "make test     unit tests, doctests, browser tests, and the warning-free build"
 	@echo "make serve    rebuild on change and serve on http://127.0.0.1:8000"
 	@echo "make publish  build and check the book, then push it to the gh-pages branch of"
-	@echo "              PUBLISH_REMOTE (now: $(PUBLISH_REMOTE); a remote name, URL or path)"
+	@printf '              PUBLISH_REMOTE (now: %s; a remote name, URL or path)\n' "$$PUBLISH_REMOTE"
 	@echo "make epub     the whole book as an EPUB, math as MathML: $(BUILD)/epub/"
 	@echo "make pdf      the whole book as a PDF, printed by Chromium: $(BUILD)/pdf/"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
@@ -39,9 +42,12 @@ $(STAMP): pyproject.toml
 # the warnings of the previous run again. Only the figures are kept between
 # builds, in $(BUILD)/plot_directive, redrawn whenever their script or anything
 # it imports changes (docs/_ext/figure_cache.py); `make clean` removes them.
+# The site is built beside $(BUILD)/html ({out}, with fresh doctrees) and moved
+# into place in one step once the build succeeded; builds of the same folder
+# take turns (docs/_tools/build_site.py).
 html: $(STAMP)
-	rm -rf $(BUILD)/html $(BUILD)/doctrees
-	$(SPHINXBUILD) -b html $(SPHINXOPTS) -d $(BUILD)/doctrees docs $(BUILD)/html
+	$(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
+	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out}
 
 doctest: $(STAMP)
 	$(PYTEST) -q -p no:cacheprovider docs src --doctest-modules
@@ -58,14 +64,15 @@ test: html
 # Publishing: a clean warning-free build, every doctest, the offline and
 # download checks of the built site; only then ghp-import (in a scratch
 # repository, so your own branches stay as they are) pushes the site to the
-# gh-pages branch of PUBLISH_REMOTE.
+# gh-pages branch of PUBLISH_REMOTE (exported above: publish.py reads it from
+# the environment).
 publish: $(STAMP)
 	@$(MAKE) --no-print-directory -o $(STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
 	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \
 	  exit 1; }
-	$(BIN)/python docs/_tools/publish.py $(BUILD)/html --remote '$(PUBLISH_REMOTE)'
+	$(BIN)/python docs/_tools/publish.py $(BUILD)/html
 
 epub: $(STAMP)
 	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub

@@ -1,21 +1,35 @@
-"""`make publish` lands a working site on gh-pages, and refuses when checks fail.
+"""`make publish` lands a working site on gh-pages, keeps what it must, and refuses
+what it must, with nothing lost, nothing run and nothing created in silence.
 
-The push step (``docs/_tools/publish.py``, the same script ``make publish`` runs
-after the build and the checks) publishes the already built site to a
-throwaway bare repository; the test then reads what landed on its
-``gh-pages`` branch. The refusals run ``make publish`` itself with a build
-command or a test command that fails, which costs no real build.
+The first tests publish the real built site (``docs/_tools/publish.py``, the
+same script ``make publish`` runs after the build and the checks) to a
+throwaway bare repository and read what landed on its ``gh-pages`` branch.
+
+The others work in a throwaway author's repository (``tiny_book.py``): the
+project's real Makefile and publish scripts around a three-page book, so that
+``make publish`` runs its real recipe, the real ``sphinx-build`` included, in
+seconds. Only the checks of the real book (every doctest, the offline and
+download checks) are replaced by ``PYTEST=true`` there: what those tests look
+at is how the recipe hands ``PUBLISH_REMOTE`` to the script, and what the
+script does with it. A refusal that failed would create a branch in that
+temporary repository, never in this one; the tests assert that nothing at all
+was created.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from built_site import ROOT, book_html, chapter_pages
+from tiny_book import author_repository, bare_repository, clean_environment, make, refs
+from tiny_book import git as tiny_git
 
 
 def git(*args: str, cwd: Path) -> str:
@@ -92,26 +106,284 @@ def test_publish_refuses_a_folder_without_a_site(tmp_path: Path, bare_remote: Pa
     assert git("branch", "--list", "gh-pages", cwd=bare_remote) == ""
 
 
-def make_publish(tmp_path: Path, remote: Path, **variables: str) -> subprocess.CompletedProcess:
-    """`make publish` into a scratch BUILD, without reinstalling the virtualenv."""
-    settings = [f"{k}={v}" for k, v in {"BUILD": str(tmp_path / "build"), **variables}.items()]
-    env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
+# --- The tiny author's repository: what a publish keeps, replaces and refuses ---
+
+PUBLISH = ("docs", "_tools", "publish.py")
+NOT = "publish: NOT published: "
+
+
+@pytest.fixture
+def author(tmp_path: Path) -> Path:
+    return author_repository(tmp_path / "author")
+
+
+@pytest.fixture
+def tiny_site(tmp_path: Path) -> Path:
+    """A built site as far as publish.py can tell: an index and a page in a folder."""
+    site = tmp_path / "site"
+    (site / "chapters").mkdir(parents=True)
+    (site / "index.html").write_text("<p>index</p>")
+    (site / "chapters" / "one.html").write_text("<p>one</p>")
+    (site / ".buildinfo").write_text("cache")
+    return site
+
+
+def run_publish(author: Path, site: Path, *arguments: str, env: dict[str, str] | None = None):
     return subprocess.run(
-        ["make", "--no-print-directory", "-o", ".venv/.installed-stamp", "publish",
-         f"PUBLISH_REMOTE={remote}", *settings],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, env=env,
+        [sys.executable, str(author.joinpath(*PUBLISH)), str(site), *arguments],
+        cwd=author, capture_output=True, text=True, timeout=120,
+        env=clean_environment() if env is None else env,
     )  # fmt: skip
+
+
+def put_on_branch(remote: Path, branch: str, files: dict[str, str]) -> None:
+    """Commit ``files`` as the whole tree of ``branch`` of the bare ``remote``."""
+    work = remote.parent / f"work-{branch}"
+    tiny_git("init", "-q", "-b", branch, str(work), cwd=remote.parent)
+    for name, text in files.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text(text)
+    tiny_git("add", ".", cwd=work)
+    tiny_git("commit", "-q", "-m", "files someone put there", cwd=work)
+    tiny_git("push", "-q", "--", str(remote), f"{branch}:{branch}", cwd=work)
+    shutil.rmtree(work)
+
+
+def tree(remote: Path, branch: str) -> set[str]:
+    return set(git("ls-tree", "-r", "--name-only", branch, "--", cwd=remote).splitlines())
+
+
+def test_publish_keeps_cname_and_names_every_file_it_removes(author, tiny_site, tmp_path):
+    remote = bare_repository(tmp_path / "book.git")
+    put_on_branch(remote, "gh-pages", {
+        "CNAME": "book.example.org\n", "index.html": "old", "old page.html": "gone", "notes/a.html": "gone",
+    })  # fmt: skip
+    result = run_publish(author, tiny_site, "--remote", str(remote))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"published 4 files to gh-pages of {remote}: Publish the book built from ")
+    assert lines[1:] == [
+        "kept from gh-pages: CNAME",
+        "removed from gh-pages (2, not in this build): notes/a.html, old page.html",
+    ]
+    assert tree(remote, "gh-pages") == {"CNAME", ".nojekyll", "index.html", "chapters/one.html"}
+    assert git("show", "gh-pages:CNAME", cwd=remote) == "book.example.org"
+    assert git("show", "gh-pages:index.html", cwd=remote) == "<p>index</p>"
+
+    # Publishing again removes nothing, so it names nothing; CNAME is kept again.
+    again = run_publish(author, tiny_site, "--remote", str(remote))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[1:] == ["kept from gh-pages: CNAME"]
+
+    # A site that brings its own CNAME replaces the branch's.
+    (tiny_site / "CNAME").write_text("other.example.org\n")
+    own = run_publish(author, tiny_site, "--remote", str(remote))
+    assert own.returncode == 0, own.stderr
+    assert own.stdout.splitlines()[1:] == []
+    assert git("show", "gh-pages:CNAME", cwd=remote) == "other.example.org"
+
+
+def test_publish_to_a_new_branch_removes_and_keeps_nothing(author, tiny_site, tmp_path):
+    remote = bare_repository(tmp_path / "book.git")
+    result = run_publish(author, tiny_site, "--remote", str(remote))
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.splitlines()) == 1
+    assert tree(remote, "gh-pages") == {".nojekyll", "index.html", "chapters/one.html"}
+
+
+@pytest.mark.parametrize("how", ["--remote ''", "PUBLISH_REMOTE="])
+def test_publish_refuses_an_empty_remote(author, tiny_site, how):
+    before = refs(author)
+    if how.startswith("--remote"):
+        result = run_publish(author, tiny_site, "--remote", "")
+        named = "--remote=''"
+    else:
+        result = run_publish(author, tiny_site, env=clean_environment(PUBLISH_REMOTE=""))
+        named = "PUBLISH_REMOTE=''"
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"{NOT}the remote is empty ({named}); "
+        "name a remote of this repository (origin), a URL or a repository path\n"
+    )
+    assert refs(author) == before, "something was committed in the author's repository"
+
+
+@pytest.mark.parametrize("remote", [".", "docs", ".git"])
+def test_publish_refuses_the_authors_own_repository(author, tiny_site, remote):
+    before = refs(author)
+    result = run_publish(author, tiny_site, "--remote", remote)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{NOT}{remote!r} is this repository (or one of its work trees or folders)")
+    assert refs(author) == before
+
+
+@pytest.mark.parametrize("form", ["separate", "joined"])
+def test_publish_refuses_a_remote_that_git_would_read_as_an_option(author, tiny_site, tmp_path, form):
+    planted = tmp_path / "planted"
+    remote = f"--upload-pack=touch {planted}; echo ://"
+    arguments = ["--remote", remote] if form == "separate" else [f"--remote={remote}"]
+    result = run_publish(author, tiny_site, *arguments)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{NOT}the remote {remote!r} (--remote) starts with '-', which git would read")
+    assert not planted.exists(), "the remote ran a command"
+
+
+def test_a_repository_whose_name_starts_with_a_dash_is_published_to_as_a_path(author, tiny_site):
+    remote = bare_repository(author.parent / "-book.git")
+    result = run_publish(author, tiny_site, "--remote", "../-book.git")
+    assert result.returncode == 0, result.stderr
+    assert "index.html" in tree(remote, "gh-pages")
+
+
+def test_every_git_call_with_the_remote_ends_its_options_first(author, tiny_site, tmp_path):
+    """A logging `git` ahead of the real one on PATH records each call publish.py makes."""
+    log, bin_dir = tmp_path / "git-calls", tmp_path / "bin"
+    bin_dir.mkdir()
+    real_git = shutil.which("git")
+    (bin_dir / "git").write_text(
+        f"#!{sys.executable}\nimport json, os, sys\n"
+        f"open({str(log)!r}, 'a').write(json.dumps(sys.argv[1:]) + '\\n')\n"
+        f"os.execv({real_git!r}, [{real_git!r}, *sys.argv[1:]])\n"
+    )
+    (bin_dir / "git").chmod(0o755)
+    remote = bare_repository(tmp_path / "book.git")
+    put_on_branch(remote, "gh-pages", {"CNAME": "book.example.org\n"})
+    env = clean_environment(PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    result = run_publish(author, tiny_site, "--remote", str(remote), env=env)
+    assert result.returncode == 0, result.stderr
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    with_remote = [call for call in calls if str(remote) in call]
+    assert {call[0] for call in with_remote} == {"remote", "ls-remote", "fetch", "push"}
+    for call in with_remote:
+        assert "--" in call and call.index("--") < call.index(str(remote)), call
+
+
+def test_publish_to_another_branch_needs_the_flag_that_says_its_files_go(author, tiny_site, tmp_path):
+    remote = bare_repository(tmp_path / "book.git")
+    put_on_branch(remote, "main", {"README.md": "the sources", "index.html": "old"})
+    main_before = git("rev-parse", "main", cwd=remote)
+    refused = run_publish(author, tiny_site, "--remote", str(remote), "--branch", "main")
+    assert refused.returncode == 1
+    assert refused.stderr == (
+        f"{NOT}publishing replaces every file of the branch 'main' with the site; "
+        "publish to gh-pages, or add --replace-branch-files to replace the files of 'main'\n"
+    )
+    assert git("rev-parse", "main", cwd=remote) == main_before
+    assert git("branch", "--list", "gh-pages", cwd=remote) == ""
+
+    asked = run_publish(author, tiny_site, "--remote", str(remote), "--branch", "main", "--replace-branch-files")
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout.splitlines()[1:] == ["removed from main (1, not in this build): README.md"]
+    assert git("rev-parse", "main^", cwd=remote) == main_before
+
+
+@pytest.mark.parametrize("branch", ["gh pages", "HEAD", "a..b", "@{-1}", "-gh-pages"])
+def test_publish_refuses_a_branch_name_git_refuses_in_one_line(author, tiny_site, tmp_path, branch):
+    remote = bare_repository(tmp_path / "book.git")
+    result = run_publish(author, tiny_site, "--remote", str(remote), f"--branch={branch}", "--replace-branch-files")
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.startswith(f"{NOT}{branch!r} is not a branch name")
+    assert refs(remote) == ""
+
+
+def test_publish_waits_for_a_build_that_is_replacing_the_site(author, tiny_site, tmp_path):
+    """publish.py copies the site while holding the build lock shared, so it never
+    copies half of one build and half of another."""
+    sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+    from build_site import site_lock
+
+    remote = bare_repository(tmp_path / "book.git")
+    errors = tmp_path / "stderr"
+    with site_lock(tiny_site, shared=False, who="test"), errors.open("w") as stderr:
+        running = subprocess.Popen(
+            [sys.executable, str(author.joinpath(*PUBLISH)), str(tiny_site), "--remote", str(remote)],
+            cwd=author, stdout=subprocess.PIPE, stderr=stderr, text=True, env=clean_environment(),
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while "waiting" not in errors.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert running.poll() is None, "publish did not wait for the build"
+        assert refs(remote) == ""
+    assert running.wait(timeout=120) == 0
+    assert errors.read_text() == f"publish: waiting for the build of {tiny_site} that is running to finish\n"
+    assert "index.html" in tree(remote, "gh-pages")
+
+
+# --- `make publish` and `make help`: PUBLISH_REMOTE never reaches a shell ---
 
 
 @pytest.mark.parametrize(
     "failing, variables",
     [
-        ("the build", {"SPHINXBUILD": "false"}),
-        ("the doctests", {"SPHINXBUILD": "true", "PYTEST": "false"}),
+        ("the build", ["SPHINXBUILD=false", "PYTEST=true"]),
+        ("the doctests and site checks", ["PYTEST=false"]),
     ],
 )
-def test_make_publish_refuses_when_a_check_fails(tmp_path, bare_remote, failing, variables):
-    result = make_publish(tmp_path, bare_remote, **variables)
+def test_make_publish_refuses_when_a_check_fails(author, tmp_path, failing, variables):
+    remote = bare_repository(tmp_path / "book.git")
+    result = make(author, "publish", f"PUBLISH_REMOTE={remote}", *variables)
     assert result.returncode != 0, f"make publish went on although {failing} failed"
-    assert "NOT publishing" in result.stderr, result.stderr
-    assert git("branch", "--list", "gh-pages", cwd=bare_remote) == "", "something was pushed"
+    assert "make publish: NOT publishing: the build, the doctests or the site checks failed" in result.stderr
+    assert refs(remote) == "", "something was pushed"
+    if failing == "the doctests and site checks":
+        assert "build_site: the site is in" in result.stdout  # the build itself passed
+
+
+def test_make_publish_hands_a_path_with_an_apostrophe_to_the_script(author, tmp_path):
+    remote = bare_repository(tmp_path / "it's the book.git")
+    result = make(author, "publish", f"PUBLISH_REMOTE={remote}", "PYTEST=true")
+    assert result.returncode == 0, result.stderr
+    landed = tree(remote, "gh-pages")
+    assert f"published {len(landed)} files to gh-pages of {remote}: Publish the book" in result.stdout
+    assert {"index.html", "one.html", "two.html", ".nojekyll"} <= landed
+
+
+INJECTIONS = [
+    "x'; touch {planted}; echo '",
+    'x"; touch {planted}; echo "',
+    "`touch {planted}`",
+    "$(touch {planted})",
+]
+
+
+@pytest.mark.parametrize("given", ["on the command line", "in the environment"])
+@pytest.mark.parametrize("injection", INJECTIONS)
+def test_make_publish_runs_nothing_written_in_the_remote(author, tmp_path, injection, given):
+    planted = tmp_path / "planted"
+    remote = injection.format(planted=planted)
+    before = refs(author)
+    if given == "on the command line":
+        if "$" in remote:
+            remote = remote.replace("$", "$$")  # make's own syntax: $$ is a $
+        result = make(author, "publish", f"PUBLISH_REMOTE={remote}", "PYTEST=true")
+        remote = remote.replace("$$", "$")
+    else:
+        result = make(author, "publish", "PYTEST=true", env=clean_environment(PUBLISH_REMOTE=remote))
+    assert result.returncode != 0
+    assert f"{NOT}{remote!r} is not a remote of this repository, a URL or an existing path" in result.stderr
+    assert not planted.exists(), "make publish ran a command written in PUBLISH_REMOTE"
+    assert refs(author) == before
+
+
+@pytest.mark.parametrize("empty", ["on the command line", "in the environment"])
+def test_make_publish_refuses_an_empty_remote(author, empty):
+    before = refs(author)
+    if empty == "on the command line":
+        result = make(author, "publish", "PUBLISH_REMOTE=", "PYTEST=true")
+    else:
+        result = make(author, "publish", "PYTEST=true", env=clean_environment(PUBLISH_REMOTE=""))
+    assert result.returncode != 0
+    assert f"{NOT}the remote is empty (PUBLISH_REMOTE='')" in result.stderr
+    assert refs(author) == before, "something was committed in the author's repository"
+
+
+@pytest.mark.parametrize("injection", [*INJECTIONS, "$(shell touch {planted})"])
+def test_make_help_prints_the_remote_and_runs_nothing(author, tmp_path, injection):
+    planted = tmp_path / "planted"
+    remote = injection.format(planted=planted)
+    result = make(author, env=clean_environment(PUBLISH_REMOTE=remote))  # help is the default goal
+    assert result.returncode == 0, result.stderr
+    assert f"PUBLISH_REMOTE (now: {remote}; a remote name, URL or path)" in result.stdout
+    assert not planted.exists(), "make help ran a command written in PUBLISH_REMOTE"
+    assert "(now: origin;" in make(author, "help").stdout

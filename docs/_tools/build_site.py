@@ -121,6 +121,7 @@ def build(target: Path, command: list[str]) -> int:
                 print(f"build_site: the build failed (exit {status}); {target} {before}", file=sys.stderr)
                 return status
             move_into_place(out, target)
+            print(f"build_site: the site is in {target}")  # not in the {out} that the build named
             return 0
         finally:
             shutil.rmtree(out, ignore_errors=True)

@@ -1,0 +1,135 @@
+"""`make html` never leaves a half-written site where `make publish` or a reader could pick it up.
+
+The builds here run the project's real ``make html`` recipe and the real
+``sphinx-build`` on a three-page book (``tiny_book.py``) whose ``conf.py``
+sleeps, standing in for the minute the real book takes: long enough that two
+builds started one after the other overlap. ``move_into_place``, the step that
+swaps a finished site in, is also tested on its own, with and without the
+one-step swap of two folders that Linux offers.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from built_site import ROOT
+from tiny_book import STAMP, clean_environment, write_tiny_docs
+
+sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+import build_site  # noqa: E402
+
+
+def files_of(site: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in sorted(site.rglob("*")) if p.is_file()
+    }  # fmt: skip
+
+
+def start_make_html(docs: Path, build: Path, log: Path) -> subprocess.Popen:
+    with log.open("w") as output:
+        return subprocess.Popen(
+            ["make", "--no-print-directory", "-o", STAMP, "html", f"DOCS={docs}", f"BUILD={build}"],
+            cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, text=True, env=clean_environment(),
+        )  # fmt: skip
+
+
+def make_html(docs: Path, build: Path, log: Path) -> int:
+    return start_make_html(docs, build, log).wait(timeout=300)
+
+
+def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path: Path):
+    docs = write_tiny_docs(tmp_path / "docs", slow=3.0)
+    build = tmp_path / "build"
+    site = build / "html"
+    assert make_html(docs, build, tmp_path / "first.log") == 0, (tmp_path / "first.log").read_text()
+    whole = set(files_of(site))
+    assert {"index.html", "one.html", "two.html", "search.html", "_static/basic.css"} <= whole
+
+    # A reader looks at the site every 20 ms while two builds replace it.
+    seen: list[set[str]] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            seen.append({p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()})
+            time.sleep(0.02)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        first = start_make_html(docs, build, tmp_path / "a.log")
+        time.sleep(2)
+        second = start_make_html(docs, build, tmp_path / "b.log")
+        statuses = first.wait(timeout=300), second.wait(timeout=300)
+    finally:
+        stop.set()
+        reader.join()
+    logs = [(tmp_path / name).read_text() for name in ("a.log", "b.log")]
+    assert statuses == (0, 0), logs
+    assert len(seen) > 20
+    partial = [files for files in seen if files != whole]
+    assert not partial, f"a reader saw a site with {len(partial[0])} of {len(whole)} files"
+    assert "make html: waiting for the build of" in logs[1], "the builds did not take turns"
+    assert set(files_of(site)) == whole
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"], "a build left its folders behind"
+
+
+def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
+    docs = write_tiny_docs(tmp_path / "docs")
+    build = tmp_path / "build"
+    assert make_html(docs, build, tmp_path / "ok.log") == 0
+    before = files_of(build / "html")
+    (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")  # a warning, so -W fails
+    assert make_html(docs, build, tmp_path / "bad.log") != 0
+    log = (tmp_path / "bad.log").read_text()
+    assert f"build_site: the build failed (exit 1); {build / 'html'} still holds the previous site" in log
+    assert files_of(build / "html") == before
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
+
+
+def test_a_first_build_that_fails_leaves_no_site(tmp_path: Path):
+    docs = write_tiny_docs(tmp_path / "docs")
+    (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")
+    build = tmp_path / "build"
+    assert make_html(docs, build, tmp_path / "bad.log") != 0
+    assert f"{build / 'html'} holds no site" in (tmp_path / "bad.log").read_text()
+    assert not (build / "html").exists()
+
+
+def test_folders_of_a_killed_build_are_removed_by_the_next(tmp_path: Path):
+    docs = write_tiny_docs(tmp_path / "docs")
+    build = tmp_path / "build"
+    for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
+        (build / leftover / "_static").mkdir(parents=True)
+    assert make_html(docs, build, tmp_path / "log") == 0
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
+
+
+@pytest.mark.parametrize("swap", ["one step", "two renames"])
+def test_move_into_place_replaces_the_site_whole(tmp_path: Path, monkeypatch, swap):
+    target = tmp_path / "html"
+    for folder, text in ((target, "old"), (tmp_path / "html.tmp.1", "new")):
+        (folder / "_static").mkdir(parents=True)
+        (folder / "index.html").write_text(text)
+        (folder / "_static" / f"{text}.css").write_text(text)
+    if swap == "two renames":
+        monkeypatch.setattr(build_site, "_exchange", lambda a, b: False)
+    else:
+        assert build_site._exchange(tmp_path / "html.tmp.1", target)  # this system swaps in one step
+        build_site._exchange(tmp_path / "html.tmp.1", target)  # and back
+    build_site.move_into_place(tmp_path / "html.tmp.1", target)
+    assert files_of(target) == {"index.html": b"new", "_static/new.css": b"new"}
+    assert sorted(os.listdir(tmp_path)) == ["html"]
+
+
+def test_build_site_needs_a_command_that_writes_to_out(tmp_path: Path):
+    with pytest.raises(SystemExit, match=r"must write to \{out\}"):
+        build_site.build(tmp_path / "html", ["true"])
+    assert build_site.main([str(tmp_path / "html"), "true"]) == 2

@@ -194,8 +194,10 @@ def publish(
         try:
             # It only commits (fast-import); the push below is ours, with `--`.
             ghp_import(str(site), mesg=message, branch=branch, push=False, nojekyll=True)
-        except (GhpError, subprocess.CalledProcessError) as error:
-            raise PublishError(f"ghp-import failed: {getattr(error, 'message', error)}") from error
+        except GhpError as error:
+            raise PublishError(f"ghp-import failed: {error.message}") from error
+        except Exception as error:  # its own error paths can fail too (bytes written to stdout)
+            raise PublishError(f"ghp-import failed: {error!r}") from error
         finally:
             os.chdir(here)
         after = _git("rev-parse", "--verify", "--end-of-options", ref, cwd=repo).stdout.strip()
@@ -204,7 +206,9 @@ def publish(
         files = len(_names(_git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo).stdout))
         removed: list[str] = []
         if before:
-            diff = _git("diff", "--no-renames", "--name-only", "-z", "--diff-filter=D", before, after, "--", cwd=repo)
+            diff = _git(
+                "diff", "--no-renames", "--name-only", "-z", "--diff-filter=D", before, after, "--", cwd=repo
+            )  # fmt: skip
             if diff.returncode != 0:
                 raise PublishError(f"cannot compare with the previous {branch}: {diff.stderr.strip()}")
             removed = _names(diff.stdout)
@@ -231,7 +235,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     remote, source = remote_from(args.remote, os.environ)
     try:
-        print(publish(args.html, remote, args.branch, source=source, replace_branch_files=args.replace_branch_files))
+        done = publish(
+            args.html, remote, args.branch, source=source, replace_branch_files=args.replace_branch_files
+        )  # fmt: skip
+        print(done)
     except PublishError as error:
         print(f"publish: NOT published: {error}", file=sys.stderr)
         return 1

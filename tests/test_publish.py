@@ -235,6 +235,23 @@ def test_a_repository_whose_name_starts_with_a_dash_is_published_to_as_a_path(au
     assert "index.html" in tree(remote, "gh-pages")
 
 
+def test_publish_to_a_remote_of_the_authors_repository(author, tiny_site, tmp_path):
+    """A named remote whose URL is a path relative to the repository, as `git remote add` keeps it."""
+    remote = bare_repository(tmp_path / "book.git")
+    tiny_git("remote", "add", "book", "../book.git", cwd=author)
+    result = run_publish(author, tiny_site, "--remote", "book")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"published 3 files to gh-pages of {remote}: ")
+    assert "index.html" in tree(remote, "gh-pages")
+
+    planted = tmp_path / "planted"
+    tiny_git("config", "remote.evil.url", f"--upload-pack=touch {planted}; echo ://", cwd=author)
+    refused = run_publish(author, tiny_site, "--remote", "evil")
+    assert refused.returncode == 1
+    assert refused.stderr.startswith(f"{NOT}the URL of the remote 'evil' starts with '-'")
+    assert not planted.exists()
+
+
 def test_every_git_call_with_the_remote_ends_its_options_first(author, tiny_site, tmp_path):
     """A logging `git` ahead of the real one on PATH records each call publish.py makes."""
     log, bin_dir = tmp_path / "git-calls", tmp_path / "bin"

@@ -73,7 +73,7 @@ def check_remote(remote: str, source: str) -> None:
     if remote.startswith("-"):
         raise PublishError(
             f"the remote {remote!r} ({source}) starts with '-', which git would read as an option; "
-            "write a path that starts with '-' as ./" + remote
+            "write a path that starts with '-' as ./-name"
         )
 
 

@@ -65,6 +65,30 @@ def test_the_drawn_graph_shows_the_engines_gradients() -> None:
     assert sorted(edge_labels) == sorted(["-3", "2", "1", "1", "-2", "4"])
 
 
+def test_to_dot_describes_the_drawn_graph() -> None:
+    """The DOT text the reader can render says what the book's drawing says."""
+    import re
+
+    from tinygrad import to_dot
+
+    g = run_figure("graph_example.py")
+    lines = to_dot(g["L"]).splitlines()
+    assert lines[:3] == ["digraph {", "  rankdir=LR;", "  node [shape=box];"] and lines[-1] == "}"
+    node = re.compile(r'^  n(\d+) \[label="data (\S+)\\ngrad (\S+)"\];$')
+    edge = re.compile(r'^  n(\d+) -> n(\d+) \[label="(\S+)"\];$')
+    nodes = [node.match(line).groups() for line in lines[3:-1] if node.match(line)]
+    edges = [edge.match(line).groups() for line in lines[3:-1] if edge.match(line)]
+    assert len(nodes) + len(edges) == len(lines) - 4  # every line is a node or an edge
+    assert [int(n) for n, _, _ in nodes] == list(range(7))
+    assert sorted((float(d), float(gr)) for _, d, gr in nodes) == sorted(
+        (v.data, v.grad) for v in (g[name] for name in ["a", "b", "c", "f", "t", "d", "L"])
+    )
+    grey = g["style"].GREY  # the colour of the figure's edge labels
+    drawn = [t.get_text() for t in g["ax"].texts if t.get_color() == grey]
+    assert sorted(label for _, _, label in edges) == sorted(drawn)
+    assert all(int(parent) < int(child) for parent, child, _ in edges)  # parents numbered first
+
+
 def test_the_backprop_widget_fallback_shows_w_gradient_minus_12() -> None:
     g = run_figure("graph_backprop_widget.py")
     assert (g["w"].grad, g["x"].grad, g["y"].grad) == (-12.0, -6.0, 6.0)

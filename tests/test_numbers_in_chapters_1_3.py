@@ -25,7 +25,10 @@ CHAPTERS = Path(__file__).resolve().parents[1] / "docs" / "chapters"
 
 # The values BOOK.md ("Chapters" 1-3) lists, as the book states them.
 REQUIRED = {
-    "01-slopes.md": ["25", "10", "10.0", "25.010001", "10.001", "-22"],
+    "01-slopes.md": [
+        "25", "10", "10.0", "25.010001", "10.001", "-22",
+        "0.001", "10.0001",  # the nudge Δx, and the secant slopes heading for the limit 10
+    ],
     "02-loss.md": [
         "2", "9",  # prediction and squared error
         "-12", "12",  # L'(1) and L'(4)
@@ -33,8 +36,14 @@ REQUIRED = {
         "0",  # the subgradient at the kink
         "2.2", "4.4", "0.36",  # one step on w
         "0.6", "5",  # one step on w and b: the new bias and prediction (loss 0)
+        "1",  # ... which lands only because eta * 2 * (x**2 + 1) = 0.1 * 2 * (4 + 1) = 1
+        "4",  # (x, y) = (3, 1): the factor is 2, and the loss is 4 before and after the step
     ],
-    "03-chain-rule.md": ["-12", "-6", "-0.12", "8.8804", "-0.1196"],
+    "03-chain-rule.md": [
+        "-12", "-6", "-0.12", "8.8804", "-0.1196",
+        "0.8814", "0.7071",  # the tanh neuron: its sum n and its output o
+        "-1.5", "1.0", "0.5", "0.0",  # gradients of x1, w1, x2 (and b), w2
+    ],
 }
 
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?!\w)")

@@ -1,7 +1,7 @@
 """A function known at one point against its whole curve (chapter 1, widget W2).
 
-p(x) = x**4 - 4x**2 + x. At x = 1.5 we know the value and the slope; the
-whole curve shows a second, deeper valley that the local picture cannot.
+p(x) = x**4 - 4x**2 + x. At x = 1.5 we know the value and the slope, which
+describe p near that point; the whole curve takes many more evaluations.
 """
 
 import matplotlib.pyplot as plt

@@ -20,7 +20,7 @@ import numbers
 import random
 from collections.abc import Callable, Sequence
 
-Number = int | float
+Number = int | float  # for type hints; what counts is Value.is_number
 
 
 class Value:
@@ -292,7 +292,8 @@ def gradient_descent(
     >>> round(w.data, 4)
     2.2
     """
-    def kind(x: object) -> str:
+
+    def kind(x: object) -> str:  # how a message shows a wrong argument
         return f"{type(x).__name__}: {x!r}"
 
     if not callable(loss_of):
@@ -315,7 +316,9 @@ def gradient_descent(
     if not Value.is_number(learning_rate):
         raise TypeError(f"learning_rate must be a number, got {kind(learning_rate)}")
     if not 0 < learning_rate < math.inf:
-        raise ValueError(f"learning_rate must be finite and above 0, got {learning_rate}")
+        raise ValueError(
+            f"learning_rate must be finite and above 0, got {learning_rate}"
+        )
     losses = []
     for step in range(steps):
         try:

@@ -241,7 +241,7 @@ class Function:
 
     ``Op.apply(*inputs)`` creates the context ``ctx`` (an instance of the
     subclass), runs ``forward(ctx, *arrays)`` and, when any input requires a
-    gradient, records ``ctx`` in the result. ``forward`` keeps what
+    gradient, records ``ctx`` in the result. ``forward`` keeps (copies of) what
     ``backward`` will need with ``ctx.save_for_backward``. ``backward(ctx,
     grad)`` receives the gradient of the result, of the result's shape, and
     returns one gradient per input, of the result's shape or of the input's;
@@ -553,8 +553,8 @@ def train_digits(
     """Train a `DigitsNetwork` with minibatch gradient descent.
 
     Returns the trained network and the loss of every step. Raises
-    `TrainingDiverged` (as `tinygrad.gradient_descent` does) when a loss is
-    no longer a finite number.
+    `tinygrad.TrainingDiverged`, as `tinygrad.gradient_descent` does, when a
+    loss is no longer a finite number.
     """
     network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
     rng = np.random.default_rng(seed)

@@ -26,6 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+try:  # the scalar engine's error, so that one `except` catches both engines'
+    from tinygrad import TrainingDiverged
+except ImportError:  # tensorgrad.py on its own, without tinygrad.py
+    class TrainingDiverged(ArithmeticError):  # type: ignore[no-redef]
+        """Raised when the loss overflows or stops being a finite number."""
+
 if TYPE_CHECKING:  # for type hints only: the engine needs nothing but NumPy
     from tinygrad import MLP, Value
 
@@ -124,8 +130,8 @@ class Tensor:
         """``tanh(x)`` elementwise."""
         return Tanh.apply(self)
 
-    def sum(self, axis: int | None = None) -> Tensor:
-        """The sum of all elements, or along one axis.
+    def sum(self, axis: int | tuple[int, ...] | None = None) -> Tensor:
+        """The sum of all elements, or along one axis (or a tuple of axes).
 
         >>> from tensorgrad import Tensor
         >>> Tensor([[1, 2, 3], [4, 5, 6]]).sum(axis=0)
@@ -133,22 +139,36 @@ class Tensor:
         """
         return Sum.apply(self, axis=axis)
 
-    def mean(self, axis: int | None = None) -> Tensor:
-        """The mean of all elements, or along one axis: a sum times ``1/count``.
+    def mean(self, axis: int | tuple[int, ...] | None = None) -> Tensor:
+        """The mean of all elements, or along axes: a sum times ``1/count``.
 
         >>> from tensorgrad import Tensor
         >>> Tensor([[1, 2, 3], [4, 5, 6]]).mean().item()
         3.5
+        >>> Tensor([]).mean()
+        Traceback (most recent call last):
+        ...
+        ValueError: mean() of no numbers: the tensor has shape (0,)
         """
-        count = self.data.size if axis is None else self.data.shape[axis]
-        return self.sum(axis) * (1.0 / count)
+        total = self.sum(axis)  # NumPy checks the axes
+        axes = range(self.data.ndim) if axis is None else np.atleast_1d(axis)
+        count = int(np.prod([self.data.shape[a] for a in axes]))
+        if count == 0:
+            where = "" if axis is None else f" along axis {axis}"
+            raise ValueError(
+                f"mean() of no numbers{where}: the tensor has shape {self.shape}"
+            )
+        return total * (1.0 / count)
 
     def backward(self) -> None:
         """Set ``grad`` of every tensor this scalar depends on to d(self)/d(tensor).
 
         Only tensors that require a gradient are visited. Like
         `tinygrad.Value.backward`, it clears their old gradients first, so
-        calling it twice gives the same result.
+        calling it twice gives the same result, even when a training step has
+        changed a tensor's ``data`` in between: every operation keeps copies
+        of the arrays its backward needs (`Function.save_for_backward`), so a
+        graph's gradients are those at the point where it was built.
 
         >>> from tensorgrad import Tensor
         >>> a = Tensor([1.0, 2.0], requires_grad=True)
@@ -221,7 +241,7 @@ class Function:
 
     ``Op.apply(*inputs)`` creates the context ``ctx`` (an instance of the
     subclass), runs ``forward(ctx, *arrays)`` and, when any input requires a
-    gradient, records ``ctx`` in the result. ``forward`` keeps what
+    gradient, records ``ctx`` in the result. ``forward`` keeps (copies of) what
     ``backward`` will need with ``ctx.save_for_backward``. ``backward(ctx,
     grad)`` receives the gradient of the result, of the result's shape, and
     returns one gradient per input, of the result's shape or of the input's;
@@ -250,8 +270,13 @@ class Function:
         self.saved: tuple[np.ndarray, ...] = ()
 
     def save_for_backward(self, *arrays: np.ndarray) -> None:
-        """Keep arrays that ``backward`` will need."""
-        self.saved = arrays
+        """Keep copies of the arrays that ``backward`` will need.
+
+        Copies, because an input's array may change before ``backward`` runs:
+        a training step updates weights in place (``w.data -= ...``), and a
+        saved reference would then mix the new weights into the old graph.
+        """
+        self.saved = tuple(np.array(array, copy=True) for array in arrays)
 
     @staticmethod
     def forward(ctx: Function, *arrays: np.ndarray, **options: Any) -> np.ndarray:
@@ -343,11 +368,11 @@ class MatMul(Function):
 
 
 class ReLU(Function):
-    """``max(0, x)``: local derivative 1 where ``x > 0``, else 0."""
+    """``max(0, x)``: local derivative 1 where ``x > 0``, else 0 (nan stays nan)."""
 
     @staticmethod
     def forward(ctx: Function, x: np.ndarray) -> np.ndarray:
-        positive = x > 0.0
+        positive = ~(x <= 0.0)  # as in tinygrad and PyTorch: nan passes
         ctx.save_for_backward(positive)
         return np.where(positive, x, 0.0)
 
@@ -425,13 +450,24 @@ def cross_entropy(logits: Tensor, targets: Sequence[int] | np.ndarray) -> Tensor
     >>> logits.grad.round(4)
     array([[ 0.09  ,  0.2447, -0.3348]])
     """
-    targets = np.asarray(targets)
     if not isinstance(logits, Tensor) or logits.data.ndim != 2:
         raise ValueError("cross_entropy needs a 2-D Tensor of logits, one row each")
     n, classes = logits.shape
+    if n == 0 or classes == 0:
+        raise ValueError(
+            "cross_entropy needs at least one row and one class of logits, "
+            f"got shape {logits.shape}"
+        )
+    if isinstance(targets, Tensor):
+        raise TypeError(
+            "cross_entropy needs the targets as class numbers (a list or NumPy "
+            "array of ints), not a Tensor: a Tensor holds floats and no gradient "
+            "flows to a target"
+        )
+    targets = np.asarray(targets)
     if targets.shape != (n,) or targets.dtype.kind not in "iu":
         raise ValueError(f"cross_entropy needs {n} integer targets, got {targets!r}")
-    if n and (targets.min() < 0 or targets.max() >= classes):
+    if targets.min() < 0 or targets.max() >= classes:
         raise ValueError(f"cross_entropy: targets are class numbers 0 to {classes - 1}")
     return SoftmaxCrossEntropy.apply(logits, targets=targets)
 
@@ -516,7 +552,9 @@ def train_digits(
 ) -> tuple[DigitsNetwork, list[float]]:
     """Train a `DigitsNetwork` with minibatch gradient descent.
 
-    Returns the trained network and the loss of every step.
+    Returns the trained network and the loss of every step. Raises
+    `tinygrad.TrainingDiverged`, as `tinygrad.gradient_descent` does, when a
+    loss is no longer a finite number.
     """
     network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
     rng = np.random.default_rng(seed)
@@ -526,10 +564,16 @@ def train_digits(
         for start in range(0, len(order), batch_size):
             batch = order[start : start + batch_size]
             loss = cross_entropy(network(Tensor(images[batch])), labels[batch])
+            if not np.isfinite(loss.item()):
+                raise TrainingDiverged(
+                    f"training diverged at step {len(losses)}: "
+                    "the loss is no longer a finite number; "
+                    f"lower the learning rate (it is {learning_rate})"
+                )
+            losses.append(loss.item())
             loss.backward()
             for parameter in network.parameters():
                 parameter.data -= learning_rate * parameter.grad
-            losses.append(loss.item())
     return network, losses
 
 

@@ -20,7 +20,7 @@ import numbers
 import random
 from collections.abc import Callable, Sequence
 
-Number = int | float
+Number = int | float  # for type hints; what counts is Value.is_number
 
 
 class Value:
@@ -37,11 +37,25 @@ class Value:
         "edges": "(parent, local_derivative) pairs, one per operand.",
     }
 
+    @staticmethod
+    def is_number(x: object) -> bool:
+        """What counts as a plain number, here and in every operator.
+
+        Any real number (int, float, Fraction, NumPy's numbers), but not a
+        bool: ``True`` is an int to Python, yet almost always a mistake here.
+
+        >>> from fractions import Fraction
+        >>> from tinygrad import Value
+        >>> Value.is_number(Fraction(1, 4)), Value.is_number(True)
+        (True, False)
+        """
+        return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
     def __init__(
         self, data: Number, edges: tuple[tuple[Value, float], ...] = ()
     ) -> None:
         if type(data) is not float:
-            if not isinstance(data, numbers.Real) or isinstance(data, bool):
+            if not Value.is_number(data):
                 raise TypeError(
                     "Value() needs a real number, "
                     f"got {type(data).__name__}: {data!r}"
@@ -60,8 +74,8 @@ class Value:
         """
         if isinstance(other, Value):
             return Value(self.data + other.data, ((self, 1.0), (other, 1.0)))
-        if isinstance(other, (int, float)):  # a constant needs no node of its own
-            return Value(self.data + other, ((self, 1.0),))
+        if Value.is_number(other):  # a constant needs no node of its own
+            return Value(self.data + float(other), ((self, 1.0),))
         return NotImplemented
 
     def __mul__(self, other: Value | Number) -> Value:
@@ -75,8 +89,8 @@ class Value:
             return Value(
                 self.data * other.data, ((self, other.data), (other, self.data))
             )
-        if isinstance(other, (int, float)):
-            return Value(self.data * other, ((self, float(other)),))
+        if Value.is_number(other):
+            return Value(self.data * float(other), ((self, float(other)),))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:
@@ -90,11 +104,17 @@ class Value:
         ...
         ValueError: Value ** 0.5: only positive integer powers (1, 2, 3, ...) are supported
         """
-        if type(exponent) is not int or exponent < 1:
+        if not Value.is_number(exponent):
+            raise TypeError(
+                f"Value ** {exponent!r}: the power must be a whole number, "
+                f"got {type(exponent).__name__}"
+            )
+        if not exponent >= 1 or exponent % 1 != 0:  # also refuses nan and inf
             raise ValueError(
-                f"Value ** {exponent!r}: "
+                f"Value ** {exponent}: "
                 "only positive integer powers (1, 2, 3, ...) are supported"
             )
+        exponent = int(exponent)  # 2, 2.0, numpy.int64(2): all the same 2
         try:
             return Value(
                 self.data**exponent,
@@ -108,22 +128,25 @@ class Value:
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
 
+        The second is computed as ``-(a/b)/b``: the same number, but ``b**2``
+        alone overflows for ``b = 1e160`` and becomes 0 for ``b = 1e-170``.
+
         >>> from tinygrad import Value
         >>> (Value(1) / 4).data
         0.25
         """
-        if not isinstance(other, (Value, int, float)):
-            return NotImplemented
-        b = other.data if isinstance(other, Value) else other
-        if b == 0:
-            raise ZeroDivisionError(
-                f"Value division by zero: {self.data!r} / {float(b)!r}"
-            )
         if isinstance(other, Value):
-            return Value(
-                self.data / b, ((self, 1.0 / b), (other, -self.data / b**2))
-            )
-        return Value(self.data / b, ((self, 1.0 / b),))
+            b = other.data
+        elif Value.is_number(other):
+            b = float(other)
+        else:
+            return NotImplemented
+        a = self.data
+        if b == 0.0:
+            raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
+        if isinstance(other, Value):
+            return Value(a / b, ((self, 1.0 / b), (other, -(a / b) / b)))
+        return Value(a / b, ((self, 1.0 / b),))
 
     def tanh(self) -> Value:
         """Hyperbolic tangent: local derivative ``1 - tanh**2``.
@@ -138,14 +161,15 @@ class Value:
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
 
+        As in PyTorch, only ``a <= 0`` gives 0: a nan stays nan.
+
         >>> from tinygrad import Value
-        >>> Value(-2).relu().data, Value(2).relu().data
-        (0.0, 2.0)
+        >>> Value(-2).relu().data, Value(2).relu().data, Value(float("nan")).relu().data
+        (0.0, 2.0, nan)
         """
-        positive = self.data > 0.0
-        return Value(
-            self.data if positive else 0.0, ((self, 1.0 if positive else 0.0),)
-        )
+        if self.data <= 0.0:
+            return Value(0.0, ((self, 0.0),))
+        return Value(self.data, ((self, 1.0),))
 
     def exp(self) -> Value:
         """``e**a``: the local derivative is the result itself.
@@ -187,26 +211,25 @@ class Value:
         """
         if isinstance(other, Value):
             return Value(self.data - other.data, ((self, 1.0), (other, -1.0)))
-        if isinstance(other, (int, float)):
-            return Value(self.data - other, ((self, 1.0),))
+        if Value.is_number(other):
+            return Value(self.data - float(other), ((self, 1.0),))
         return NotImplemented
 
     __radd__ = __add__  # 2 + a, and what makes sum(values) work
     __rmul__ = __mul__  # 2 * a
 
     def __rsub__(self, other: Number) -> Value:
-        if not isinstance(other, (int, float)):
+        if not Value.is_number(other):
             return NotImplemented
-        return Value(other - self.data, ((self, -1.0),))
+        return Value(float(other) - self.data, ((self, -1.0),))
 
     def __rtruediv__(self, other: Number) -> Value:
-        if not isinstance(other, (int, float)):
+        if not Value.is_number(other):
             return NotImplemented
-        if self.data == 0.0:
-            raise ZeroDivisionError(
-                f"Value division by zero: {float(other)!r} / 0.0"
-            )
-        return Value(other / self.data, ((self, -other / self.data**2),))
+        a, b = float(other), self.data
+        if b == 0.0:
+            raise ZeroDivisionError(f"Value division by zero: {a!r} / 0.0")
+        return Value(a / b, ((self, -(a / b) / b),))  # -a/b**2, without b**2
 
     def __repr__(self) -> str:
         return f"Value(data={self.data!r}, grad={self.grad!r})"
@@ -311,6 +334,11 @@ def gradient_descent(
 ) -> list[float]:
     """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
 
+    Every step starts the parameters' gradients from 0, so a parameter that
+    the loss does not reach stays where it is. The arguments are checked
+    before the first step: each parameter a `Value`, listed once; ``steps``
+    a whole number, 0 or more; ``learning_rate`` a number above 0.
+
     >>> from tinygrad import Value, gradient_descent
     >>> w = Value(1)
     >>> gradient_descent(lambda: (w * 2 - 5) ** 2, [w], steps=1, learning_rate=0.1)
@@ -318,12 +346,41 @@ def gradient_descent(
     >>> round(w.data, 4)
     2.2
     """
+
+    def kind(x: object) -> str:  # how a message shows a wrong argument
+        return f"{type(x).__name__}: {x!r}"
+
+    if not callable(loss_of):
+        raise TypeError(f"loss_of must be a function, got {kind(loss_of)}")
+    parameters = list(parameters)
+    first_seen: dict[Value, int] = {}  # a Value is its own key: by identity
+    for i, parameter in enumerate(parameters):
+        if not isinstance(parameter, Value):
+            raise TypeError(f"parameters[{i}] must be a Value, got {kind(parameter)}")
+        if parameter in first_seen:
+            raise ValueError(
+                f"parameters[{i}] is parameters[{first_seen[parameter]}] again: "
+                "list each parameter once, or it takes two steps"
+            )
+        first_seen[parameter] = i
+    if not isinstance(steps, numbers.Integral) or isinstance(steps, bool):
+        raise TypeError(f"steps must be a whole number, got {kind(steps)}")
+    if steps < 0:
+        raise ValueError(f"steps must be 0 or more, got {steps}")
+    if not Value.is_number(learning_rate):
+        raise TypeError(f"learning_rate must be a number, got {kind(learning_rate)}")
+    if not 0 < learning_rate < math.inf:
+        raise ValueError(
+            f"learning_rate must be finite and above 0, got {learning_rate}"
+        )
     losses = []
     for step in range(steps):
         try:
             loss = loss_of()
         except OverflowError:
             loss = Value(math.inf)
+        if not isinstance(loss, Value):
+            raise TypeError(f"loss_of() must return a Value, got {kind(loss)}")
         if not math.isfinite(loss.data):
             raise TrainingDiverged(
                 f"training diverged at step {step}: "
@@ -331,6 +388,8 @@ def gradient_descent(
                 f"lower the learning rate (it is {learning_rate})"
             )
         losses.append(loss.data)
+        for parameter in parameters:  # one the loss does not reach stays put
+            parameter.grad = 0.0
         loss.backward()  # also clears this graph's old gradients
         for parameter in parameters:
             parameter.data -= learning_rate * parameter.grad
@@ -391,6 +450,15 @@ class MLP:
     """
 
     def __init__(self, sizes: Sequence[int], seed: int = 42) -> None:
+        self.sizes = list(sizes)
+        if len(self.sizes) < 2 or not all(
+            isinstance(n, numbers.Integral) and not isinstance(n, bool) and n > 0
+            for n in self.sizes
+        ):
+            raise ValueError(
+                f"MLP needs two or more layer sizes, each a whole number above 0 "
+                f"(inputs first, outputs last), got {sizes!r}"
+            )
         rng = random.Random(seed)
         self.layers = [
             [Neuron(n_in, rng, nonlinear=i < len(sizes) - 2) for _ in range(n_out)]
@@ -398,6 +466,10 @@ class MLP:
         ]
 
     def __call__(self, inputs: Sequence[Value | Number]) -> list[Value]:
+        if len(inputs) != self.sizes[0]:
+            raise ValueError(
+                f"MLP({self.sizes}) takes {self.sizes[0]} inputs, got {len(inputs)}"
+            )
         for layer in self.layers:
             inputs = [neuron(inputs) for neuron in layer]
         return inputs

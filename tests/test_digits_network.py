@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tensorgrad import accuracy, load_digits_split, train_digits
+import tinygrad
+from tensorgrad import TrainingDiverged, accuracy, load_digits_split, train_digits
 
 pytest.importorskip("sklearn", reason="the digits come with scikit-learn")
 
@@ -59,3 +60,28 @@ def test_other_seeds_reach_95_percent_too(seed: int) -> None:
     train_images, train_labels, test_images, test_labels = load_digits_split(seed)
     network, _ = train_digits(train_images, train_labels, seed=seed)
     assert accuracy(network, test_images, test_labels) >= 0.95
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
+def test_a_diverging_run_stops_and_names_the_step_and_the_learning_rate(
+    split: tuple[np.ndarray, ...],
+) -> None:
+    """As tinygrad's gradient_descent does, and with the same exception class."""
+    train_images, train_labels, _, _ = split
+    assert TrainingDiverged is tinygrad.TrainingDiverged
+    with pytest.raises(TrainingDiverged) as info:
+        train_digits(train_images, train_labels, epochs=1, learning_rate=1e308)
+    assert str(info.value) == (
+        "training diverged at step 1: the loss is no longer a finite number; "
+        "lower the learning rate (it is 1e+308)"
+    )
+
+
+def test_a_nan_pixel_stops_training_at_its_batch(split: tuple[np.ndarray, ...]) -> None:
+    train_images, train_labels, _, _ = split
+    images = train_images.copy()
+    images[40, 3] = np.nan
+    order = np.random.default_rng(0).permutation(len(train_labels))  # train_digits' first shuffle
+    step = int(np.flatnonzero(order == 40)[0]) // 32
+    with pytest.raises(TrainingDiverged, match=f"training diverged at step {step}: "):
+        train_digits(images, train_labels, epochs=1)

@@ -109,3 +109,83 @@ def test_unbroadcast_sums_back_to_the_input_shape(
     result = unbroadcast(np.ones(grad_shape), shape)
     assert result.shape == shape
     np.testing.assert_array_equal(result, expected)
+
+
+# --- nothing wrong in silence (issue 11) ---------------------------------------
+
+
+def test_a_graph_keeps_its_gradients_when_a_weight_changes_in_place() -> None:
+    """A training step between two backward() calls must not leak into the old graph."""
+    w = Tensor([1.0, 2.0], requires_grad=True)
+    loss = (w * w * Tensor([3.0, 4.0])).sum()
+    loss.backward()
+    np.testing.assert_array_equal(w.grad, [6.0, 16.0])
+    w.data -= 0.1 * w.grad  # in place, as a training step does
+    loss.backward()
+    np.testing.assert_array_equal(w.grad, [6.0, 16.0])  # the gradient at loss.data = 19
+    assert loss.item() == 19.0
+
+
+def test_every_operation_keeps_its_own_copies() -> None:
+    a = Tensor([[1.0, -2.0], [3.0, 0.5]], requires_grad=True)
+    b = Tensor([[0.5, 1.0], [-1.0, 2.0]], requires_grad=True)
+    labels = np.array([1, 0])
+    loss = cross_entropy((a @ b + a * b).tanh().relu() - a, labels)
+    loss.backward()
+    before = a.grad.copy(), b.grad.copy()
+    a.data *= -3.0
+    b.data += 7.0
+    labels[:] = [0, 1]
+    loss.backward()
+    np.testing.assert_array_equal(a.grad, before[0])
+    np.testing.assert_array_equal(b.grad, before[1])
+
+
+def test_relu_keeps_nan_as_the_scalar_engine_does() -> None:
+    x = Tensor([np.nan, -1.0, 2.0], requires_grad=True)
+    y = x.relu()
+    np.testing.assert_array_equal(y.data, [np.nan, 0.0, 2.0])
+    y.sum().backward()
+    np.testing.assert_array_equal(x.grad, [1.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize(
+    ("shape", "axis"), [((0,), None), ((0, 3), None), ((0, 3), 0), ((2, 0), 1), ((2, 0), (0, 1))]
+)
+def test_mean_of_no_numbers_says_so(shape: tuple[int, ...], axis: object) -> None:
+    with pytest.raises(ValueError, match=r"mean\(\) of no numbers.*the tensor has shape"):
+        Tensor(np.zeros(shape)).mean(axis=axis)
+
+
+def test_mean_over_an_empty_axis_of_rows_is_empty_not_an_error() -> None:
+    assert Tensor(np.zeros((0, 3))).mean(axis=1).shape == (0,)
+
+
+@pytest.mark.parametrize("axis", [(0, 1), (1, 0), (-1,), (0, 2), 1, -1, None])
+def test_sum_and_mean_take_a_tuple_of_axes(axis: object) -> None:
+    data = np.arange(24.0).reshape(2, 3, 4)
+    x = Tensor(data, requires_grad=True)
+    mean = x.mean(axis=axis)
+    np.testing.assert_allclose(mean.data, data.mean(axis=axis))
+    (mean * Tensor(np.ones(mean.shape) * 2.0)).sum().backward()
+    count = data.size / np.asarray(data.mean(axis=axis)).size
+    np.testing.assert_allclose(x.grad, np.full(data.shape, 2.0 / count))
+
+
+@pytest.mark.parametrize("axis", [2, (0, 0), (0, 5)])
+def test_a_wrong_axis_is_named(axis: object) -> None:
+    with pytest.raises(ValueError, match="axis"):
+        Tensor(np.ones((2, 3))).mean(axis=axis)
+
+
+@pytest.mark.parametrize("shape", [(0, 4), (3, 0), (0, 0)])
+def test_cross_entropy_needs_a_row_and_a_class(shape: tuple[int, int]) -> None:
+    logits = Tensor(np.zeros(shape), requires_grad=True)
+    with pytest.raises(ValueError, match=rf"at least one row and one class of logits, got shape \({shape[0]}, {shape[1]}\)"):
+        cross_entropy(logits, [0] * shape[0])
+
+
+def test_cross_entropy_refuses_targets_given_as_a_tensor() -> None:
+    logits = Tensor(np.zeros((2, 3)), requires_grad=True)
+    with pytest.raises(TypeError, match="targets as class numbers .* not a Tensor"):
+        cross_entropy(logits, Tensor([0, 2]))

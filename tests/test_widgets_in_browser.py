@@ -453,6 +453,67 @@ def test_train_line_refuses_a_learning_rate_that_is_not_positive(file_session):
         expect(readout(w, "steps")).to_have_text("0")
 
 
+def test_train_line_reads_a_decimal_comma_and_says_what_it_cannot_read(file_session):
+    page, w = file_session.widget("train-line")
+    box = w.get_by_label("Learning rate")
+    box.fill("0,05")  # a decimal comma: 0.05, not 5
+    press(w, "Step")
+    assert_line(w, 1)
+    box.fill(" 0,05 ")
+    press(w, "Run 100 steps")
+    assert_line(w, 101)
+    expect(w.locator(".widget-status")).to_contain_text("After 101 steps")
+    for bad in ["abc", "0.05.1", "5%", "0,0,5", "1/20"]:
+        box.fill(bad)
+        press(w, "Step")
+        expect(w.locator(".widget-status")).to_have_text(
+            f"The learning rate “{bad}” was not understood as a number. "
+            "Enter a learning rate above 0, such as 0.05."
+        )
+        expect(w.locator(".widget-status")).to_be_visible()
+        expect(readout(w, "steps")).to_have_text("101")  # nothing trained
+
+
+# 2,000 presses of "Run 100 steps", clicked by the page itself. With reduced
+# motion each press takes its 100 steps at once, so the time of a press is
+# the time of its 100 steps and one redraw.
+PRESS_RUN_2000_TIMES = """(widget) => {
+  const run = [...widget.querySelectorAll("button")].find((b) => b.textContent === "Run 100 steps");
+  const path = () => widget.querySelector(".widget-loss").getAttribute("d");
+  const times = [];
+  const paths = [];
+  for (let i = 0; i < 2000; i += 1) {
+    const start = performance.now();
+    run.click();
+    times.push(performance.now() - start);
+    if ((i + 1) % 500 === 0) paths.push(path());
+  }
+  return { times, paths };
+}"""
+
+
+def test_train_line_draws_200000_steps_and_stays_quick(file_session):
+    """The loss history is thinned out: no call-stack overflow, no press slower than the first."""
+    page, w = file_session.widget("train-line", reduced_motion="reduce")
+    result = page.evaluate(PRESS_RUN_2000_TIMES, w.element_handle())
+    times, paths = result["times"], result["paths"]
+    expect(readout(w, "steps")).to_have_text("200000")
+    expect(readout(w, "w")).to_have_text("2")  # converged long ago
+    expect(readout(w, "b")).to_have_text("1")
+    expect(w.locator(".widget-status")).to_contain_text("After 200000 steps")
+    # The plot kept updating: its curve changed after every 500 presses ...
+    assert len(set(paths)) == len(paths) == 4
+    # ... and stays a curve of at most about 1,000 points.
+    for d in paths:
+        assert 500 <= d.count("L") <= 1001, d.count("L")
+    label = w.locator(".widget-plot").nth(1).get_attribute("aria-label")
+    assert label.startswith("Loss after each of 200000 steps"), label
+    first, last = sorted(times[:200]), sorted(times[-200:])
+    median_first, median_last = first[100], last[100]
+    assert median_last < 3 * median_first + 5, (median_first, median_last)
+    assert sum(times) < 60_000, f"2000 presses took {sum(times):.0f} ms"
+
+
 def test_widgets_compute_with_the_engine(file_session):
     """A twin engine whose backward() doubles every gradient doubles what W4 and W5 show."""
     doubling = """

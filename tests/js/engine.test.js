@@ -39,8 +39,14 @@ function run(program) {
   return values;
 }
 
+// An absolute tolerance would let 1e-160 pass for an exact 0.
 function assertClose(actual, wanted, what) {
-  const ok = Math.abs(actual - wanted) <= Math.max(1e-9 * Math.max(Math.abs(actual), Math.abs(wanted)), 1e-12);
+  // Relative only, as Python's math.isclose(rel_tol=1e-9): an infinity equals only itself.
+  const ok =
+    actual === wanted ||
+    (Number.isFinite(actual) &&
+      Number.isFinite(wanted) &&
+      Math.abs(actual - wanted) <= 1e-9 * Math.max(Math.abs(actual), Math.abs(wanted)));
   assert.ok(ok, `${what}: got ${actual}, want ${wanted}`);
 }
 
@@ -122,10 +128,80 @@ test("backward() handles a chain far longer than the call stack", () => {
   assert.equal(x.grad, 1);
 });
 
-test("pow accepts positive integers only", () => {
+test("pow accepts any whole number from 1 up; the message names the value or the type", () => {
   assert.equal(new Value(2).pow(3).data, 8);
-  assert.throws(() => new Value(2).pow(2.5), /only positive integer powers/);
-  assert.throws(() => new Value(2).pow("2"), /only positive integer powers/);
+  assert.equal(new Value(3).pow(2.0).data, 9, "2.0 is the whole number 2, as in tinygrad.py");
+  for (const [bad, shown] of [[2.5, "2.5"], [0, "0"], [-1, "-1"], [NaN, "nan"], [Infinity, "inf"]]) {
+    assert.throws(() => new Value(2).pow(bad), {
+      name: "RangeError",
+      message: `Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`,
+    });
+  }
+  assert.throws(() => new Value(2).pow("2"), {
+    name: "TypeError",
+    message: "Value ** '2': the power must be a whole number, got string",
+  });
+  for (const bad of [true, null, undefined, [2], new Value(2), 2n]) {
+    assert.throws(() => new Value(2).pow(bad), (error) => {
+      assert.ok(error instanceof TypeError, String(error));
+      assert.match(error.message, new RegExp(`got ${typeof bad}$`));
+      assert.doesNotMatch(error.message, /positive integer powers/, "no message contradicts itself");
+      return true;
+    });
+  }
+});
+
+test("one rule for a number: typeof number, never a boolean, everywhere", () => {
+  const operations = {
+    "new Value(x)": (x) => new Value(x),
+    "add": (x) => new Value(2).add(x),
+    "radd": (x) => new Value(2).radd(x),
+    "sub": (x) => new Value(2).sub(x),
+    "rsub": (x) => new Value(2).rsub(x),
+    "mul": (x) => new Value(2).mul(x),
+    "rmul": (x) => new Value(2).rmul(x),
+    "div": (x) => new Value(2).div(x),
+    "rdiv": (x) => new Value(2).rdiv(x),
+  };
+  for (const [name, operation] of Object.entries(operations)) {
+    for (const good of [2, 0.25, -3, 1e300]) {
+      assert.ok(operation(good) instanceof Value, `${name}(${good})`);
+    }
+    for (const bad of [true, false, "2", null, undefined, [1], {}, 2n]) {
+      assert.throws(() => operation(bad), TypeError, `${name}(${String(bad)})`);
+    }
+  }
+});
+
+test("x/x at 1e160 and 1e-170 is 1 with gradient 0: the slope is -(a/b)/b, never -a/b**2", () => {
+  for (const size of [1e160, 1e-170, -1e160, 1e-300, 1e300]) {
+    const x = new Value(size);
+    const q = x.div(x);
+    q.backward();
+    assert.equal(q.data, 1);
+    assert.equal(x.grad, 0, `at ${size}`);
+  }
+  for (const [a, b] of [[1e200, 1e160], [1e-200, 1e-170]]) {
+    for (const reflected of [false, true]) {
+      const v = new Value(b);
+      const q = reflected ? v.rdiv(a) : new Value(a).div(v);
+      q.backward();
+      assertClose(v.grad, -(a / b) / b, `d(${a}/b)/db at b = ${b}`);
+      assert.ok(Number.isFinite(v.grad) && v.grad !== 0);
+    }
+  }
+});
+
+test("relu keeps NaN, as PyTorch does: the slope is 0 only where a <= 0", () => {
+  const x = new Value(NaN);
+  const y = x.relu();
+  assert.ok(Number.isNaN(y.data));
+  y.backward();
+  assert.equal(x.grad, 1);
+  const z = x.relu().pow(2);
+  z.backward();
+  assert.ok(Number.isNaN(z.data) && Number.isNaN(x.grad));
+  assert.deepEqual([new Value(-2).relu().data, new Value(0).relu().data, new Value(2).relu().data], [0, 0, 2]);
 });
 
 test("Value() needs a number", () => {

@@ -54,8 +54,8 @@ def _rule(op: str, args: list, exact: bool) -> Dual:
     a = Dual.lift(args[0])
     if op == "neg":
         return Dual(-a.value, -a.tangent)
-    if op == "relu":
-        return Dual(a.value if a.value > 0 else num(0), a.tangent if a.value > 0 else num(0))
+    if op == "relu":  # 0 only where a <= 0, as in PyTorch
+        return Dual(num(0), num(0)) if a.value <= 0 else a
     if op == "tanh":
         t = math.tanh(a.value)
         return Dual(t, (1 - t * t) * a.tangent)
@@ -170,6 +170,16 @@ PROGRAMS = [
       [["c", "mul", "a", 7], ["d", "mul", -2, "c"], ["e", "mul", "d", "b"], ["f", "mul", "e", "e"]]),
     P("division", {"a": 3, "b": -4},
       [["c", "div", "a", "b"], ["d", "div", "c", 2], ["e", "div", 1, "d"], ["f", "mul", "e", "a"]]),
+    P("x_over_x_large", {"x": 1e160}, [["q", "div", "x", "x"]],
+      note="1/b and -(a/b)/b cancel: gradient 0 (b**2 would overflow)"),
+    P("x_over_x_small", {"x": 1e-170}, [["q", "div", "x", "x"]],
+      note="1/b and -(a/b)/b cancel: gradient 0 (b**2 would become 0)"),
+    P("division_slope_without_b_squared", {"a": 1e200, "b": 1e160},
+      [["q", "div", "a", "b"]], note="dq/db = -1e-120, although b**2 = 1e320 overflows"),
+    P("constant_over_tiny_value", {"b": 1e-170}, [["q", "div", 1e-200, "b"]],
+      note="dq/db = -1e140, although b**2 = 1e-340 becomes 0"),
+    P("power_written_as_float", {"a": 3}, [["b", "pow", "a", 2.0]],
+      note="2.0 is the whole number 2: both engines accept it"),
     P("powers", {"a": -1.5},
       [["p1", "pow", "a", 1], ["p2", "pow", "a", 2], ["p3", "pow", "a", 3], ["p5", "pow", "a", 5],
        ["s", "add", "p1", "p2"], ["t", "add", "s", "p3"], ["u", "add", "t", "p5"]]),

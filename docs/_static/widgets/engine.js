@@ -8,8 +8,10 @@
    keeps the two engines equal.
 
    JavaScript has no operator overloading, so `a * b + 1` is a.mul(b).add(1).
-   Nor can it tell 2 from 2.0, so pow(2.0) works here where Python refuses
-   Value ** 2.0; every other rule and error message is the same.
+   A number is what isNumber() says (tinygrad.py: Value.is_number): a
+   JavaScript number, not a boolean or a numeric string. The rules and the
+   error messages are those of tinygrad.py; only the names of types differ
+   (Python's str is JavaScript's string).
    A classic script, not an ES module (browsers refuse module imports over
    file://): it defines window.Tinygrad in a browser and module.exports in Node.
 
@@ -43,8 +45,18 @@
     return text.includes(".") ? text : text + ".0";
   }
 
+  // What counts as a plain number, in the constructor and every operation:
+  // typeof "number" (NaN and Infinity included, as Python's floats), never a
+  // boolean, a string such as "2" or a BigInt.
   function isNumber(x) {
     return typeof x === "number";
+  }
+
+  // Python's repr() of a value, for error messages: '2' for the string "2".
+  function pyRepr(x) {
+    if (isNumber(x)) return pyFloat(x);
+    if (typeof x === "string") return `'${x}'`;
+    return String(x);
   }
 
   class Value {
@@ -81,8 +93,11 @@
 
     // a ** n for a positive integer n: local derivative n * a**(n-1).
     pow(exponent) {
+      if (!isNumber(exponent)) {
+        throw new TypeError(`Value ** ${pyRepr(exponent)}: the power must be a whole number, got ${typeof exponent}`);
+      }
       if (!Number.isInteger(exponent) || exponent < 1) {
-        const shown = Number.isInteger(exponent) ? String(exponent) : isNumber(exponent) ? pyFloat(exponent) : String(exponent);
+        const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
         throw new RangeError(
           `Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`
         );
@@ -94,7 +109,8 @@
       return new Value(result, [[this, exponent * this.data ** (exponent - 1)]]);
     }
 
-    // a / b: local derivatives 1/b and -a/b**2.
+    // a / b: local derivatives 1/b and -a/b**2, computed as -(a/b)/b: the same
+    // number, but b**2 alone overflows for b = 1e160 and becomes 0 for 1e-170.
     div(other) {
       if (!isNumber(other) && !(other instanceof Value)) {
         throw new TypeError(`cannot divide a Value by ${typeof other}`);
@@ -104,7 +120,7 @@
         throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
       }
       if (other instanceof Value) {
-        return new Value(this.data / b, [[this, 1 / b], [other, -this.data / b ** 2]]);
+        return new Value(this.data / b, [[this, 1 / b], [other, -(this.data / b) / b]]);
       }
       return new Value(this.data / b, [[this, 1 / b]]);
     }
@@ -115,10 +131,11 @@
       return new Value(t, [[this, 1 - t * t]]);
     }
 
-    // max(0, a): local derivative 1 where a > 0, else 0.
+    // max(0, a): local derivative 1 where a > 0, else 0. As in PyTorch, only
+    // a <= 0 gives 0: a NaN stays NaN.
     relu() {
-      const positive = this.data > 0;
-      return new Value(positive ? this.data : 0, [[this, positive ? 1 : 0]]);
+      if (this.data <= 0) return new Value(0, [[this, 0]]);
+      return new Value(this.data, [[this, 1]]);
     }
 
     // e**a: the local derivative is the result itself.
@@ -172,7 +189,7 @@
       if (this.data === 0) {
         throw new RangeError(`Value division by zero: ${pyFloat(other)} / 0.0`);
       }
-      return new Value(other / this.data, [[this, -other / this.data ** 2]]);
+      return new Value(other / this.data, [[this, -(other / this.data) / this.data]]);
     }
 
     toString() {

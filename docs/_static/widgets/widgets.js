@@ -864,9 +864,16 @@
     const DATA = [[0, 1], [1, 3], [2, 5], [3, 7]]; // on y = 2x + 1
     const START = { w: -1, b: 0 };
     const RUN = 100;
+    const KEEP = 1000; // at most this many points of the loss curve are kept
     let w;
     let b;
-    let losses; // the loss before each step, as gradient_descent() records it
+    let steps; // steps taken so far
+    let lastLoss; // the loss before the last step
+    // The loss before each step, as gradient_descent() records it, thinned out
+    // so that a long run stays quick to draw: the loss before every `stride`-th
+    // step, as [step, loss] pairs; `stride` doubles whenever KEEP is exceeded.
+    let history;
+    let stride;
     let diverged = false;
     let growing = 0; // steps in a row that made the loss larger
     let running = 0; // requestAnimationFrame id of a run in progress
@@ -899,7 +906,9 @@
       ["loss", "mean squared error"],
     ]);
     const rateId = uid("widget-input");
-    const rate = h("input", { type: "number", id: rateId, value: "0.05", min: "0", step: "0.01", inputmode: "decimal" });
+    // A text box, not type="number": that would turn "0,05" into 5 in some
+    // browsers, and would not let us say what in the text was not understood.
+    const rate = h("input", { type: "text", id: rateId, value: "0.05", inputmode: "decimal", autocomplete: "off", spellcheck: "false" });
     const stepButton = button("Step", () => train(1));
     const runButton = button(`Run ${RUN} steps`, () => train(RUN));
     const resetButton = button("Reset", reset);
@@ -919,9 +928,29 @@
       yMinStep: 1, // whole powers of ten
     });
 
+    // The learning rate in the box as { value }, or { problem } saying what is wrong.
+    // A decimal comma counts as a decimal point: 0,05 is 0.05.
     function learningRate() {
-      const value = Number(rate.value);
-      return rate.value.trim() !== "" && Number.isFinite(value) && value > 0 ? value : null;
+      const text = rate.value.trim();
+      const ABOVE_0 = "Enter a learning rate above 0, such as 0.05.";
+      if (text === "") return { problem: ABOVE_0 };
+      if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)(e[+-]?\d+)?$/i.test(text)) {
+        return { problem: `The learning rate “${text}” was not understood as a number. ${ABOVE_0}` };
+      }
+      const value = Number(text.replace(",", "."));
+      return value > 0 && Number.isFinite(value) ? { value } : { problem: ABOVE_0 };
+    }
+
+    function record(loss) {
+      if (steps % stride === 0) {
+        history.push([steps, loss]);
+        if (history.length > KEEP) {
+          stride *= 2;
+          history = history.filter(([step]) => step % stride === 0);
+        }
+      }
+      lastLoss = loss;
+      steps += 1;
     }
 
     // One step of gradient descent; false once the loss stops being a finite number.
@@ -936,15 +965,16 @@
       if (loss === null || !Number.isFinite(loss.data)) {
         diverged = true;
         status.say(
-          `Training diverged at step ${losses.length}: the loss is no longer a finite number. ` +
+          `Training diverged at step ${steps}: the loss is no longer a finite number. ` +
             `Lower the learning rate (it is ${fmt(eta)}) and press Reset.`,
           "warning"
         );
         return false;
       }
-      const previous = losses.length ? losses[losses.length - 1] : Infinity;
-      growing = loss.data > previous ? growing + 1 : 0;
-      losses.push(loss.data);
+      growing = loss.data > lastLoss ? growing + 1 : 0;
+      record(loss.data);
+      w.grad = 0; // as gradient_descent() does: every step starts from 0
+      b.grad = 0;
       loss.backward(); // also clears this graph's old gradients
       w.data -= eta * w.grad;
       b.data -= eta * b.grad;
@@ -957,9 +987,9 @@
         status.say("Training has diverged. Lower the learning rate and press Reset.", "warning");
         return;
       }
-      const eta = learningRate();
-      if (eta === null) {
-        status.say("Enter a learning rate above 0, such as 0.05.", "warning");
+      const { value: eta, problem } = learningRate();
+      if (problem) {
+        status.say(problem, "warning");
         return;
       }
       if (steps === 1 || reducedMotion()) {
@@ -992,7 +1022,7 @@
             "warning"
           );
         } else {
-          status.say(`After ${losses.length} steps: w = ${fmt(w.data)}, b = ${fmt(b.data)}, loss ${fmt(now)}.`);
+          status.say(`After ${steps} steps: w = ${fmt(w.data)}, b = ${fmt(b.data)}, loss ${fmt(now)}.`);
         }
       }
       update();
@@ -1003,7 +1033,10 @@
       running = 0;
       w = new Value(START.w);
       b = new Value(START.b);
-      losses = [];
+      steps = 0;
+      lastLoss = Infinity;
+      history = [];
+      stride = 1;
       diverged = false;
       growing = 0;
       status.say(`Start: w = ${fmt(w.data)}, b = ${fmt(b.data)}. The data lie on y = 2x + 1.`);
@@ -1021,23 +1054,26 @@
 
     function drawLoss() {
       const now = currentLoss();
-      const series = now === null ? losses : losses.concat([now]);
-      const logs = series.map((loss) => Math.log10(Math.max(loss, 1e-30)));
-      const lo = Math.floor(Math.min(-1, ...logs));
-      const hi = Math.ceil(Math.max(2, ...logs));
-      lossPlot.x = [0, Math.max(RUN, Math.ceil((series.length - 1) / RUN) * RUN)];
-      lossPlot.y = [lo, hi];
+      const series = now === null ? history : history.concat([[steps, now]]);
+      const points = series.map(([step, loss]) => [step, Math.log10(Math.max(loss, 1e-30))]);
+      let lo = -1;
+      let hi = 2;
+      for (const [, v] of points) {
+        lo = Math.min(lo, v); // one at a time: Math.min(...all) overflows the call stack
+        hi = Math.max(hi, v);
+      }
+      lossPlot.x = [0, Math.max(RUN, Math.ceil(steps / RUN) * RUN)];
+      lossPlot.y = [Math.floor(lo), Math.ceil(hi)];
       lossPlot.begin();
-      lossPlot.path(logs.map((v, i) => [i, v]), diverged || growing >= 3 ? "widget-loss widget-loss--bad" : "widget-loss");
-      if (logs.length) lossPlot.dot(logs.length - 1, logs[logs.length - 1], "widget-point", 4);
-      lossPlot.describe(
-        `Loss after each of ${losses.length} steps on a log scale, from ${fmt(series[0])} to ${fmt(series[series.length - 1])}.`
-      );
+      lossPlot.path(points, diverged || growing >= 3 ? "widget-loss widget-loss--bad" : "widget-loss");
+      if (points.length) lossPlot.dot(...points[points.length - 1], "widget-point", 4);
+      const [first, last] = [series[0], series[series.length - 1]].map((point) => (point ? point[1] : Infinity));
+      lossPlot.describe(`Loss after each of ${steps} steps on a log scale, from ${fmt(first)} to ${fmt(last)}.`);
     }
 
     function update() {
       const now = currentLoss();
-      out.set("steps", String(losses.length));
+      out.set("steps", String(steps));
       out.set("w", fmt(w.data));
       out.set("b", fmt(b.data));
       out.set("loss", now === null ? "too large to show" : fmt(now));

@@ -15,7 +15,7 @@ n_inputs = len(model.layers[0][0].weights)
 sizes = [n_inputs] + [len(layer) for layer in model.layers]  # [2, 4, 1]
 
 RADIUS = 0.34
-X = [0.0, 3.0, 6.0]  # the columns: inputs, hidden layer, output
+X = [0.0, 2.5, 5.0]  # the columns: inputs, hidden layer, output
 SPREAD = 1.05
 
 
@@ -24,7 +24,7 @@ def column(n):
     return [SPREAD * ((n - 1) / 2 - i) for i in range(n)]
 
 
-fig, ax = plt.subplots(figsize=(6.4, 3.6))
+fig, ax = plt.subplots(figsize=(5.0, 3.6))
 ax.set_aspect("equal")
 ax.axis("off")
 
@@ -44,16 +44,16 @@ for layer, (column_positions, names, colour) in enumerate(zip(positions, labels,
         ax.add_patch(Circle((x, y), RADIUS, facecolor="white", edgecolor=colour, linewidth=1.8))
         ax.text(x, y, name, ha="center", va="center", fontsize=9 if name == "tanh" else 12)
         if layer > 0:  # a neuron: its bias
-            ax.text(x + RADIUS * 0.8, y + RADIUS * 0.95, "+b", fontsize=8, color=colour)
+            ax.text(x + RADIUS * 0.8, y + RADIUS * 0.95, "+b", fontsize=9, color=colour)
 
 top = column(sizes[1])[0] + 0.75
-ax.text(X[0], top, "2 inputs", ha="center", fontsize=9, color=GREY)
+ax.text(X[0], top, "2 inputs", ha="center", fontsize=10, color=GREY)
 hidden = (n_inputs + 1) * sizes[1]
 output = (sizes[1] + 1) * sizes[2]
 ax.text(X[1], top, f"4 tanh neurons\n{hidden} parameters", ha="center",
-        fontsize=9, color=GREEN)
+        fontsize=10, color=GREEN)
 ax.text(X[2], top, f"1 linear neuron\n{output} parameters", ha="center",
-        fontsize=9, color=BLUE)
+        fontsize=10, color=BLUE)
 assert hidden + output == len(model.parameters()) == 17
 
 ax.set_xlim(X[0] - 0.9, X[-1] + 0.9)

@@ -174,9 +174,10 @@ def main():
     for name, value_class in engines.items():
         on[name] = seconds_per_step(value_class, n_points, collector_on=True)
         off = seconds_per_step(value_class, n_points, collector_on=False)
+        share = "" if value_class is Float else f"{1 - off / on[name]:.0%}"  # floats: no graph
         print(f"{name:10} {on[name] * 1e3:10.1f} ms {off * 1e3:6.1f} ms"
               f" {on[name] * 1e9 / values:7.0f} ns {on[name] / on['floats']:12.1f}x"
-              f" {1 - off / on[name]:12.0%}", flush=True)
+              f" {share:>12}", flush=True)
     print(f"tinygrad takes {on['tinygrad'] / on['micrograd']:.2f} of micrograd's time")
 
 

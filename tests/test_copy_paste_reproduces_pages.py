@@ -4,13 +4,18 @@ print what the page shows.
 
 The copy button (sphinx-copybutton, configured in docs/conf.py) keeps only the
 lines with a ``>>> `` or ``... `` prompt and removes the prompts; a block with no
-prompts is copied whole. Each chapter runs in its own subprocess, with a
-temporary folder holding copies of the engine files first on ``sys.path``.
+prompts is copied whole. Each chapter runs in its own subprocess, in a fresh
+temporary folder that holds nothing but copies of the downloadable engine files
+(``tinygrad.py``, ``tensorgrad.py``): that folder is the working directory, and
+no folder of the repository is on ``sys.path``, so a snippet that needs a file
+of the repository (a cached result, a figure script) fails here as it would for
+a reader.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -22,6 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
+ENGINE_FILES = ["tinygrad.py", "tensorgrad.py"]  # what the chapters offer for download
 PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
 
 
@@ -76,9 +82,46 @@ for number, (pasted, shown) in enumerate(blocks, 1):
                 console.push("")
     got = "\n".join(l for l in out.getvalue().splitlines() if l.strip())
     if not checker.check_output(shown + "\n", got + "\n", flags):
-        failures.append({"block": number, "pasted": pasted[:300], "shown": shown[:300], "got": got[:300]})
+        failures.append({"block": number, "pasted": pasted[:300], "shown": shown[:300], "got": got if len(got) <= 600 else got[:300] + " [...] " + got[-300:]})
 print(json.dumps(failures))
 """
+
+
+# Runs first in the subprocess: the reader's Python sees the folder with the
+# downloaded files and its installed packages, and nothing of the repository (the
+# editable install of the book's environment would put src/ on sys.path).
+ISOLATE = r"""
+import os, sys
+_here = os.getcwd()
+_repository = {root!r}
+_environment = os.path.realpath(sys.prefix)
+sys.path[:] = [_here] + [
+    entry for entry in sys.path
+    if entry and not (os.path.realpath(entry) + os.sep).startswith(_repository + os.sep)
+    or (os.path.realpath(entry) + os.sep).startswith(_environment + os.sep)
+]
+import tinygrad
+assert os.path.dirname(os.path.realpath(tinygrad.__file__)) == os.path.realpath(_here), tinygrad.__file__
+del _here, _repository, _environment, tinygrad
+"""
+
+
+def paste(blocks: list[tuple[str, str | None]], folder: Path) -> list[dict]:
+    """Paste the blocks into a fresh Python whose working directory is ``folder``."""
+    for module in ENGINE_FILES:
+        shutil.copy(ROOT / "src" / module, folder / module)  # the downloaded engine files
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    result = subprocess.run(
+        [sys.executable, "-c", ISOLATE.format(root=str(ROOT.resolve())) + PASTE],
+        input=json.dumps(blocks),
+        capture_output=True,
+        text=True,
+        cwd=folder,  # a reader's own folder: the downloads and nothing else
+        env=env,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 @pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
@@ -86,21 +129,36 @@ def test_pasting_a_chapters_snippets_prints_what_it_shows(page: Path, tmp_path: 
     text = page.read_text(encoding="utf-8")
     if "torch" in text and "skip: start" in text:
         pytest.importorskip("torch", reason="PyTorch is not installed: the page skips these parts")
-    for module in (ROOT / "src").glob("*.py"):
-        shutil.copy(module, tmp_path / module.name)  # the downloaded engine files
     blocks = copied_blocks(page)
     assert blocks, f"{page.name} has no Python blocks"
-    result = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(tmp_path)!r})\n{PASTE}"],
-        input=json.dumps(blocks),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,  # pages that read the cached benchmark say "run from the repository's root"
-        timeout=600,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    failures = json.loads(result.stdout.strip().splitlines()[-1])
+    failures = paste(blocks, tmp_path)
     assert failures == [], json.dumps(failures, indent=1)
+
+
+def test_the_speed_chapters_are_pasted_too() -> None:
+    """Chapters 7 and 8 print measurements; they are among the pasted pages all the same."""
+    names = [page.name for page in CHAPTERS]
+    assert "07-two-designs.md" in names and "08-speed.md" in names
+
+
+def test_a_snippet_that_needs_a_repository_file_fails(tmp_path: Path) -> None:
+    """What the speed chapters once did: read the cached benchmark from the repository."""
+    assert (ROOT / "docs" / "chapters" / "figures" / "speed_results.json").is_file()
+    reads_the_cache = (
+        "import json\n"
+        "from pathlib import Path\n"
+        'cache = json.loads(Path("docs/chapters/figures/speed_results.json").read_text())\n'
+        'print(cache["python"][:2])'
+    )
+    failures = paste([(reads_the_cache, "3.")], tmp_path)
+    assert len(failures) == 1 and "FileNotFoundError" in failures[0]["got"], failures
+
+
+def test_the_repositorys_engine_is_not_importable(tmp_path: Path) -> None:
+    """Only the downloaded copies count: the repository's src/ is off sys.path."""
+    blocks = [("import sys\nprint(any(p.rstrip('/').endswith('src') for p in sys.path))", "False"),
+              ("import tinygrad, os\nprint(os.path.dirname(tinygrad.__file__) == os.getcwd())", "True")]
+    assert paste(blocks, tmp_path) == []
 
 
 def test_the_copy_rule_matches_the_books_configuration() -> None:

@@ -159,6 +159,40 @@ def test_curvature_of_the_line_fit() -> None:
     assert hessian == [[7.0, 3.0], [3.0, 2.0]]
 
 
+def test_the_bounce_threshold_is_two_over_the_curvature() -> None:
+    """Chapter 6's plain-words threshold: curvature 8 for (2w - 5)**2 gives 2 / 8 = 0.25 (the
+    loss chapter's exercise 1 bounce), and the line fit's steepest curvature 8.405 gives 0.238."""
+    import math
+
+    w = Value(0)
+
+    def slope_at(w0: float) -> float:
+        w.data = w0
+        ((2 * w - 5) ** 2).backward()
+        return w.grad
+
+    curvature = slope_at(1) - slope_at(0)  # exact: the slope 8w - 20 is a straight line
+    assert curvature == 8.0 and 2 / curvature == 0.25
+    w.data = 1 - 0.25 * slope_at(1)  # "jumped over the bottom to its mirror image"
+    assert w.data == 4.0
+    steepest = (9 + math.sqrt(61)) / 2  # the larger eigenvalue of [[7, 3], [3, 2]]
+    assert round(steepest, 3) == 8.405 and round(2 / steepest, 3) == 0.238
+
+
+def test_network_drawing_has_one_arrow_per_weight_and_one_bias_per_neuron() -> None:
+    from matplotlib.patches import Circle, FancyArrowPatch
+
+    g = run_figure("xor_network.py")
+    ax = g["ax"]
+    assert g["sizes"] == [2, 4, 1]
+    assert sum(isinstance(patch, FancyArrowPatch) for patch in ax.patches) == 2 * 4 + 4 * 1
+    assert sum(isinstance(patch, Circle) for patch in ax.patches) == 2 + 4 + 1
+    texts = [text.get_text() for text in ax.texts]
+    assert texts.count("+b") == 4 + 1 and texts.count("tanh") == 4
+    assert "4 tanh neurons\n12 parameters" in texts and "1 linear neuron\n5 parameters" in texts
+    plt.close("all")
+
+
 def test_learning_rate_threshold() -> None:
     """The exercise's threshold 2 / 8.405 = 0.238: just below it training converges, just above not."""
     assert train_line(learning_rate=0.237)[2] < 1e-3

@@ -1,16 +1,21 @@
-"""Measure what the two-designs and speed chapters quote, and cache it: `make bench-book`.
+"""Measure what the two-designs and speed chapters show, and cache it: `make bench-book`.
 
 Runs in the bench environment, where micrograd 0.1.0 is installed (the book's
 environment does not have it), and writes ``docs/chapters/figures/speed_results.json``
 with the commit that produced the numbers, the date and the Python version. The
-chapters print from that file and draw their cached figures from it.
+chapters' tables are checked against that file
+(tests/test_speed_pages_quote_the_benchmark.py) and their cached figures are
+drawn from it. It refuses to run on a tree with uncommitted changes, so that the
+stored commit names exactly the code that was measured.
 
-Measured, in one fresh process with the default garbage collector:
+The model, the data and the timing are those of ``docs/chapters/speed_benchmark.py``,
+the script the speed chapter offers for download, so a reader who runs it
+repeats this measurement. Measured, in one fresh process with the default
+garbage collector:
 
-- ``mlp_step``: one training step of an MLP 2-16-16-1 on 100 points (the model
-  of ``bench_vs_micrograd.py``), for tinygrad, micrograd, the closure design
-  written in chapter 7 and the same arithmetic on plain floats, with the
-  collector on and off;
+- ``mlp_step``: one training step of an MLP 2-16-16-1 on 100 points, for
+  tinygrad, micrograd, the closure design written in chapter 7 and the same
+  arithmetic on plain floats, with the collector on and off;
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length, against the number of values
   in the graph.
@@ -37,54 +42,30 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters" / "figures"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(ROOT / "docs" / "chapters"))
 
 import tinygrad  # noqa: E402
 
 OUT = ROOT / "docs" / "chapters" / "figures" / "speed_results.json"
 SIZES = [2, 16, 16, 1]
 
-# Imported in main(): bench_vs_micrograd exits where micrograd is not installed, and
-# this file must stay importable (pytest --doctest-modules imports everything in tests/).
-count_nodes = forward = make_mlp = points = training_step = None
+# Imported in main(): this file must stay importable where micrograd is not
+# installed (pytest --doctest-modules imports everything in tests/).
+seconds_per_step = graph_nodes = None
 CLASSES: dict = {}
 
 
 def load_engines():
-    global count_nodes, forward, make_mlp, points, training_step
-    import bench_vs_micrograd as bench
+    global seconds_per_step, graph_nodes
+    import speed_benchmark  # the reader's download: the same model, data and timing
     from designs_page import page  # chapter 7's ClosureValue, from the page itself
 
-    count_nodes, forward, make_mlp = bench.count_nodes, bench.forward, bench.make_mlp
-    points, training_step = bench.points, bench.training_step
-    CLASSES.update(bench.ENGINES, closures=page.ClosureValue, floats=bench.Float)
-
-
-def seconds_per_step(value_cls, n_points, collector_on=True, steps=5, repeats=3):
-    """Median over ``repeats`` of the mean processor time of ``steps`` training steps."""
-    data = points(n_points)
-    layers = make_mlp(value_cls, SIZES)
-    training_step(layers, data)  # warm up
-    means = []
-    for _ in range(repeats):
-        gc.collect()
-        if not collector_on:
-            gc.disable()
-        try:
-            start = time.process_time()
-            for _ in range(steps):
-                training_step(layers, data)
-            means.append((time.process_time() - start) / steps)
-        finally:
-            gc.enable()
-    return statistics.median(means)
-
-
-def graph_nodes(value_cls, n_points):
-    data = points(n_points)
-    layers = make_mlp(value_cls, SIZES)
-    loss = sum((forward(layers, x) - y) ** 2 for x, y in data) * (1.0 / len(data))
-    return count_nodes(loss)
+    if speed_benchmark.MicrogradValue is None:
+        sys.exit("micrograd is not installed: run `make bench-book`, which installs micrograd==0.1.0")
+    assert speed_benchmark.SIZES == SIZES
+    seconds_per_step, graph_nodes = speed_benchmark.seconds_per_step, speed_benchmark.graph_values
+    CLASSES.update(tinygrad=tinygrad.Value, micrograd=speed_benchmark.MicrogradValue,
+                   closures=page.ClosureValue, floats=speed_benchmark.Float)
 
 
 def chain_seconds(n_ops, collector_on=True, repeats=3):
@@ -135,22 +116,22 @@ def git(*args):
         return "unknown"
 
 
-def commit():
-    """The commit, with "-dirty" when files differed from it (listed in "uncommitted")."""
-    return git("describe", "--always", "--dirty", "--abbrev=7")
-
-
-def uncommitted():
-    return sorted(line.split(maxsplit=1)[1] for line in git("status", "--porcelain").splitlines())
+def clean_commit():
+    """The commit being measured; exits if the tree has uncommitted changes."""
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    if changed:
+        sys.exit("bench-book: commit (or stash) your changes first, so that the stored "
+                 "commit names the code that was measured:\n" + changed)
+    return git("rev-parse", "--short=7", "HEAD")
 
 
 def main():
+    commit = clean_commit()
     load_engines()
     n_points = 100
     results = {
         "made_by": "tests/benchmarks/bench_speed_chapter.py (make bench-book)",
-        "commit": commit(),
-        "uncommitted": uncommitted(),
+        "commit": commit,
         "date": datetime.date.today().isoformat(),
         "python": platform.python_version(),
         "machine": f"{platform.system()} {platform.machine()}",

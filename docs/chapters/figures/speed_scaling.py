@@ -70,7 +70,7 @@ for key, color, marker, label in [
 ]:
     right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=label)
 guide(right, nodes, scaling["tinygrad_collector_off_ms"])
-right.set_title(f"Training steps, cached run ({cache['commit']})", fontsize=10)
+right.set_title(f"Training steps, stored run (Python {cache['python']})", fontsize=10)
 right.set_xlabel("values in the graph")
 right.legend(fontsize=8)
 for ax in (left, right):

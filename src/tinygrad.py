@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 Number = int | float  # for type hints; what counts is Value.is_number
 
@@ -326,25 +326,21 @@ class TrainingDiverged(ArithmeticError):
     """Raised when the loss overflows or stops being a finite number."""
 
 
-def gradient_descent(
-    loss_of: Callable[[], Value],
-    parameters: Sequence[Value],
-    steps: int,
-    learning_rate: float,
-) -> list[float]:
-    """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
+def descent_arguments(
+    loss_of: object, parameters: object, steps: object, learning_rate: object
+) -> list[Value]:
+    """Check `gradient_descent`'s arguments; return the parameters as a list.
 
-    Every step starts the parameters' gradients from 0, so a parameter that
-    the loss does not reach stays where it is. The arguments are checked
-    before the first step: each parameter a `Value`, listed once; ``steps``
-    a whole number, 0 or more; ``learning_rate`` a number above 0.
+    Each error names the argument: ``loss_of`` a function; each parameter a
+    `Value`, listed once; ``steps`` a whole number, 0 or more;
+    ``learning_rate`` a number above 0.
 
-    >>> from tinygrad import Value, gradient_descent
+    >>> from tinygrad import Value, descent_arguments
     >>> w = Value(1)
-    >>> gradient_descent(lambda: (w * 2 - 5) ** 2, [w], steps=1, learning_rate=0.1)
-    [9.0]
-    >>> round(w.data, 4)
-    2.2
+    >>> descent_arguments(lambda: w, [w, w], 10, 0.1)
+    Traceback (most recent call last):
+    ...
+    ValueError: parameters[1] is parameters[0] again: list each parameter once, or it takes two steps
     """
 
     def kind(x: object) -> str:  # how a message shows a wrong argument
@@ -352,9 +348,11 @@ def gradient_descent(
 
     if not callable(loss_of):
         raise TypeError(f"loss_of must be a function, got {kind(loss_of)}")
-    parameters = list(parameters)
+    if not isinstance(parameters, Iterable):
+        raise TypeError(f"parameters must be a list of Values, got {kind(parameters)}")
+    checked = list(parameters)
     first_seen: dict[Value, int] = {}  # a Value is its own key: by identity
-    for i, parameter in enumerate(parameters):
+    for i, parameter in enumerate(checked):
         if not isinstance(parameter, Value):
             raise TypeError(f"parameters[{i}] must be a Value, got {kind(parameter)}")
         if parameter in first_seen:
@@ -373,6 +371,29 @@ def gradient_descent(
         raise ValueError(
             f"learning_rate must be finite and above 0, got {learning_rate}"
         )
+    return checked
+
+
+def gradient_descent(
+    loss_of: Callable[[], Value],
+    parameters: Sequence[Value],
+    steps: int,
+    learning_rate: float,
+) -> list[float]:
+    """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
+
+    Every step starts the parameters' gradients from 0, so a parameter that
+    the loss does not reach stays where it is. `descent_arguments` checks
+    the arguments before the first step.
+
+    >>> from tinygrad import Value, gradient_descent
+    >>> w = Value(1)
+    >>> gradient_descent(lambda: (w * 2 - 5) ** 2, [w], steps=1, learning_rate=0.1)
+    [9.0]
+    >>> round(w.data, 4)
+    2.2
+    """
+    parameters = descent_arguments(loss_of, parameters, steps, learning_rate)
     losses = []
     for step in range(steps):
         try:
@@ -380,7 +401,9 @@ def gradient_descent(
         except OverflowError:
             loss = Value(math.inf)
         if not isinstance(loss, Value):
-            raise TypeError(f"loss_of() must return a Value, got {kind(loss)}")
+            raise TypeError(
+                f"loss_of() must return a Value, got {type(loss).__name__}: {loss!r}"
+            )
         if not math.isfinite(loss.data):
             raise TrainingDiverged(
                 f"training diverged at step {step}: "

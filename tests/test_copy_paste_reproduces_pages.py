@@ -172,3 +172,10 @@ def test_copied_blocks_drop_prompts_and_output(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text("```python\n>>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6\n```\n")
     assert copied_blocks(page) == [("def f(x):\n    return 2 * x\n\nf(3)", "6")]
+
+
+def test_every_file_pasted_next_to_the_snippets_is_offered_by_a_chapter() -> None:
+    """A reader has only what a chapter offers: each of ENGINE_FILES is a {download}."""
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in CHAPTERS)
+    offered = set(re.findall(r"\{download\}`[^`<]*<\.\./\.\./src/([\w.]+)>`", pages))
+    assert offered == set(ENGINE_FILES), offered

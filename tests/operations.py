@@ -104,44 +104,56 @@ SCALAR_OPERATIONS: dict[str, ScalarOperation] = {
     op.name: op
     for op in [
         ScalarOperation(
-            "add", ("__add__", "__radd__"), 2, operator.add, operator.add,
-            lambda a, b: (1, 1), "add", (ANY, ANY), exact=True, reflected=True,
+            name="add", methods=("__add__", "__radd__"), arity=2, domain=(ANY, ANY),
+            apply=operator.add, on_floats=operator.add, slopes=lambda a, b: (1, 1),
+            torch_name="add", exact=True, reflected=True,
         ),
         ScalarOperation(
-            "sub", ("__sub__", "__rsub__"), 2, operator.sub, operator.sub,
-            lambda a, b: (1, -1), "sub", (ANY, ANY), exact=True, reflected=True,
+            name="sub", methods=("__sub__", "__rsub__"), arity=2, domain=(ANY, ANY),
+            apply=operator.sub, on_floats=operator.sub, slopes=lambda a, b: (1, -1),
+            torch_name="sub", exact=True, reflected=True,
         ),
         ScalarOperation(
-            "mul", ("__mul__", "__rmul__"), 2, operator.mul, operator.mul,
-            lambda a, b: (b, a), "mul", (ANY, ANY), exact=True, reflected=True,
+            name="mul", methods=("__mul__", "__rmul__"), arity=2, domain=(ANY, ANY),
+            apply=operator.mul, on_floats=operator.mul, slopes=lambda a, b: (b, a),
+            torch_name="mul", exact=True, reflected=True,
         ),
         ScalarOperation(
-            "div", ("__truediv__", "__rtruediv__"), 2, operator.truediv, operator.truediv,
-            lambda a, b: (1 / b, -a / b**2), "div", (ANY, NONZERO), exact=True, reflected=True,
+            name="div", methods=("__truediv__", "__rtruediv__"), arity=2, domain=(ANY, NONZERO),
+            apply=operator.truediv, on_floats=operator.truediv,
+            slopes=lambda a, b: (1 / b, -a / b**2),
+            torch_name="div", exact=True, reflected=True,
+        ),
+        ScalarOperation(  # the exponent is a whole number n >= 1, not an operand
+            name="pow", methods=("__pow__",), arity=1, domain=(ANY,),
+            apply=operator.pow, on_floats=operator.pow, slopes=lambda a, n: (n * a ** (n - 1),),
+            torch_name="pow", exact=True, exponents=(1, 2, 3, 4, 5),
         ),
         ScalarOperation(
-            "pow", ("__pow__",), 1, operator.pow, operator.pow,
-            lambda a, n: (n * a ** (n - 1),), "pow", (ANY,), exact=True, exponents=(1, 2, 3, 4, 5),
+            name="neg", methods=("__neg__",), arity=1, domain=(ANY,),
+            apply=operator.neg, on_floats=operator.neg, slopes=lambda a: (-1,),
+            torch_name="neg", exact=True,
         ),
         ScalarOperation(
-            "neg", ("__neg__",), 1, operator.neg, operator.neg,
-            lambda a: (-1,), "neg", (ANY,), exact=True,
+            name="relu", methods=("relu",), arity=1, domain=(KINK_AT_ZERO,),
+            apply=lambda a: a.relu(), on_floats=_relu, slopes=lambda a: (1 if a > 0 else 0,),
+            torch_name="relu", exact=True,
         ),
         ScalarOperation(
-            "relu", ("relu",), 1, lambda a: a.relu(), _relu,
-            lambda a: (1 if a > 0 else 0,), "relu", (KINK_AT_ZERO,), exact=True,
+            name="tanh", methods=("tanh",), arity=1, domain=(ANY,),
+            apply=lambda a: a.tanh(), on_floats=math.tanh,
+            slopes=lambda a: (1 - math.tanh(a) * math.tanh(a),),
+            torch_name="tanh",
         ),
         ScalarOperation(
-            "tanh", ("tanh",), 1, lambda a: a.tanh(), math.tanh,
-            lambda a: (1 - math.tanh(a) * math.tanh(a),), "tanh", (ANY,),
+            name="exp", methods=("exp",), arity=1, domain=(BELOW_EXP_OVERFLOW,),
+            apply=lambda a: a.exp(), on_floats=math.exp, slopes=lambda a: (math.exp(a),),
+            torch_name="exp",
         ),
         ScalarOperation(
-            "exp", ("exp",), 1, lambda a: a.exp(), math.exp,
-            lambda a: (math.exp(a),), "exp", (BELOW_EXP_OVERFLOW,),
-        ),
-        ScalarOperation(
-            "log", ("log",), 1, lambda a: a.log(), math.log,
-            lambda a: (1 / a,), "log", (POSITIVE,),
+            name="log", methods=("log",), arity=1, domain=(POSITIVE,),
+            apply=lambda a: a.log(), on_floats=math.log, slopes=lambda a: (1 / a,),
+            torch_name="log",
         ),
     ]
 }
@@ -195,8 +207,9 @@ class TensorOperation:
     ``apply`` runs it on tensors (and on NumPy object arrays of `tinygrad.Value`
     where ``on_values`` is None: the operators broadcast the same way there);
     ``on_arrays`` is the counterpart on plain float arrays, ``on_values`` the
-    scalar engine's, and ``torch`` the PyTorch function. ``function`` names the
-    `tensorgrad.Function` subclasses that compute it.
+    scalar engine's, and ``torch_apply`` calls the PyTorch function (``torch``
+    imports PyTorch first). ``functions`` names the `tensorgrad.Function`
+    subclasses that compute it; ``cases`` are the shapes every test tries.
     """
 
     name: str
@@ -265,9 +278,10 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
     op.name: op
     for op in [
         TensorOperation(
-            "add", ("__add__", "__radd__"), ("Add",), 2, operator.add, np.add,
-            lambda torch, a, b: torch.add(a, b), (ANY, ANY),
-            (
+            name="add", methods=("__add__", "__radd__"), functions=("Add",),
+            arity=2, domain=(ANY, ANY),
+            apply=operator.add, on_arrays=np.add, torch_apply=lambda torch, a, b: torch.add(a, b),
+            cases=(
                 Case(((2, 3), (2, 3))),
                 Case(((4, 3), (3,))),  # a row added to every row
                 Case(((3, 1), (1, 4))),  # a column and a row
@@ -277,9 +291,11 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            "sub", ("__sub__", "__rsub__"), ("Sub",), 2, operator.sub, np.subtract,
-            lambda torch, a, b: torch.sub(a, b), (ANY, ANY),
-            (
+            name="sub", methods=("__sub__", "__rsub__"), functions=("Sub",),
+            arity=2, domain=(ANY, ANY),
+            apply=operator.sub, on_arrays=np.subtract,
+            torch_apply=lambda torch, a, b: torch.sub(a, b),
+            cases=(
                 Case(((2, 3), (2, 3))),
                 Case(((4, 3), (3,))),  # a row from every row
                 Case(((3,), (4, 3))),  # every row from a row
@@ -287,13 +303,16 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            "neg", ("__neg__",), ("Sub",), 1, operator.neg, np.negative,
-            lambda torch, a: torch.neg(a), (ANY,), (Case(((2, 3),)),),
+            name="neg", methods=("__neg__",), functions=("Sub",), arity=1, domain=(ANY,),
+            apply=operator.neg, on_arrays=np.negative, torch_apply=lambda torch, a: torch.neg(a),
+            cases=(Case(((2, 3),)),),
         ),
         TensorOperation(
-            "mul", ("__mul__", "__rmul__"), ("Mul",), 2, operator.mul, np.multiply,
-            lambda torch, a, b: torch.mul(a, b), (ANY, ANY),
-            (
+            name="mul", methods=("__mul__", "__rmul__"), functions=("Mul",),
+            arity=2, domain=(ANY, ANY),
+            apply=operator.mul, on_arrays=np.multiply,
+            torch_apply=lambda torch, a, b: torch.mul(a, b),
+            cases=(
                 Case(((2, 3), (2, 3))),
                 Case(((4, 3), (3,))),  # by a row
                 Case(((3, 1), (1, 4))),  # a column by a row
@@ -302,9 +321,11 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            "matmul", ("__matmul__", "__rmatmul__"), ("MatMul",), 2, operator.matmul, np.matmul,
-            lambda torch, a, b: torch.matmul(a, b), (ANY, ANY),
-            (
+            name="matmul", methods=("__matmul__", "__rmatmul__"), functions=("MatMul",),
+            arity=2, domain=(ANY, ANY),
+            apply=operator.matmul, on_arrays=np.matmul,
+            torch_apply=lambda torch, a, b: torch.matmul(a, b),
+            cases=(
                 Case(((2, 3), (3, 4))),
                 Case(((1, 5), (5, 1))),  # row by column
                 Case(((4, 1), (1, 3))),  # column by row
@@ -312,37 +333,44 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            "relu", ("relu",), ("ReLU",), 1, lambda a: a.relu(),
-            lambda a: np.where(a > 0, a, 0.0), lambda torch, a: torch.relu(a),
-            (KINK_AT_ZERO,), (Case(((3, 4),)),), on_values=_each("relu"),
+            name="relu", methods=("relu",), functions=("ReLU",), arity=1, domain=(KINK_AT_ZERO,),
+            apply=lambda a: a.relu(), on_arrays=lambda a: np.where(a > 0, a, 0.0),
+            torch_apply=lambda torch, a: torch.relu(a), on_values=_each("relu"),
+            cases=(Case(((3, 4),)),),
         ),
         TensorOperation(
-            "tanh", ("tanh",), ("Tanh",), 1, lambda a: a.tanh(), np.tanh,
-            lambda torch, a: torch.tanh(a), (ANY,), (Case(((3, 4),)),), on_values=_each("tanh"),
+            name="tanh", methods=("tanh",), functions=("Tanh",), arity=1, domain=(ANY,),
+            apply=lambda a: a.tanh(), on_arrays=np.tanh,
+            torch_apply=lambda torch, a: torch.tanh(a), on_values=_each("tanh"),
+            cases=(Case(((3, 4),)),),
         ),
         TensorOperation(
-            "sum", ("sum",), ("Sum",), 1, lambda a, axis=None: a.sum(axis=axis),
-            lambda a, axis=None: np.sum(a, axis=axis), _torch_reduce("sum"), (ANY,),
-            (
+            name="sum", methods=("sum",), functions=("Sum",), arity=1, domain=(ANY,),
+            apply=lambda a, axis=None: a.sum(axis=axis),
+            on_arrays=lambda a, axis=None: np.sum(a, axis=axis),
+            torch_apply=_torch_reduce("sum"),
+            on_values=lambda a, axis=None: np.sum(a, axis=axis),
+            cases=(
                 Case(((3, 4),)),
                 Case(((3, 4),), {"axis": 0}),
                 Case(((3, 4),), {"axis": 1}),
                 Case(((2, 3, 4),), {"axis": 1}),  # the middle axis
                 Case(((2, 3),), {"axis": -1}),  # counted from the end
             ),
-            on_values=lambda a, axis=None: np.sum(a, axis=axis),
         ),
-        TensorOperation(
-            "mean", ("mean",), ("Sum", "Mul"), 1, lambda a, axis=None: a.mean(axis=axis),
-            lambda a, axis=None: np.mean(a, axis=axis), _torch_reduce("mean"), (ANY,),
-            (Case(((3, 4),)), Case(((3, 4),), {"axis": 0})),
-            on_values=_object_mean,
+        TensorOperation(  # a sum times 1/count
+            name="mean", methods=("mean",), functions=("Sum", "Mul"), arity=1, domain=(ANY,),
+            apply=lambda a, axis=None: a.mean(axis=axis),
+            on_arrays=lambda a, axis=None: np.mean(a, axis=axis),
+            torch_apply=_torch_reduce("mean"), on_values=_object_mean,
+            cases=(Case(((3, 4),)), Case(((3, 4),), {"axis": 0})),
         ),
-        TensorOperation(
-            "cross_entropy", ("cross_entropy",), ("SoftmaxCrossEntropy",), 1, _cross_entropy,
-            _cross_entropy_on_arrays, _torch_cross_entropy, (ANY,),
-            (Case(((5, 4),), {"targets": (0, 3, 1, 1, 2)}),),
-            on_values=_cross_entropy_on_values,
+        TensorOperation(  # the targets are class numbers, not an operand
+            name="cross_entropy", methods=("cross_entropy",), functions=("SoftmaxCrossEntropy",),
+            arity=1, domain=(ANY,),
+            apply=_cross_entropy, on_arrays=_cross_entropy_on_arrays,
+            torch_apply=_torch_cross_entropy, on_values=_cross_entropy_on_values,
+            cases=(Case(((5, 4),), {"targets": (0, 3, 1, 1, 2)}),),
         ),
     ]
 }

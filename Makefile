@@ -15,7 +15,7 @@ PYTEST ?= $(BIN)/python -m pytest
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
 
-.PHONY: help html doctest test unit serve bench bench-book clean venv publish epub pdf
+.PHONY: help html doctest test unit serve bench bench-book regen clean venv publish epub pdf
 
 help:
 	@echo "make html     build the book into $(BUILD)/html (clean build, warnings are errors)"
@@ -28,6 +28,7 @@ help:
 	@echo "make pdf      the whole book as a PDF, printed by Chromium: $(BUILD)/pdf/"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
+	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
 	@echo "make clean    remove builds and caches"
 
 venv: $(STAMP)
@@ -95,12 +96,30 @@ $(BENCH_VENV)/.installed-stamp:
 	touch $@
 
 bench: $(BENCH_VENV)/.installed-stamp
-	$(BENCH_VENV)/bin/python tests/benchmarks/bench_vs_micrograd.py
+	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_vs_micrograd.py
 
 # Re-measure the numbers that the two-designs and speed chapters print, and
 # cache them with the commit in docs/chapters/figures/speed_results.json.
 bench-book: $(BENCH_VENV)/.installed-stamp
-	$(BENCH_VENV)/bin/python tests/benchmarks/bench_speed_chapter.py
+	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_speed_chapter.py
+
+# Everything the repository stores that a script computes, in two steps.
+# First the test vectors (tests/vectors/engine_vectors.json). bench-book then
+# stores the commit it measured, so it runs only on a tree without uncommitted
+# changes: if the vectors (or anything else) changed, regen shows the diff and
+# stops; commit, and run it again to re-measure. It ends with the diff of what
+# it regenerated. The chapters quote the stored numbers: after a re-measure,
+# `make test` names every page that must quote the new ones.
+regen: $(STAMP) $(BENCH_VENV)/.installed-stamp
+	$(BIN)/python tests/vectors/generate_vectors.py
+	@if [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
+	  git --no-pager diff --stat; \
+	  echo "make regen: uncommitted changes (above): commit them, then run make regen again" \
+	       "to re-measure the benchmark numbers (bench-book stores the commit it measured)." >&2; \
+	  exit 1; \
+	fi
+	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_speed_chapter.py
+	git --no-pager diff --stat
 
 clean:
 	rm -rf $(BUILD) .pytest_cache .hypothesis

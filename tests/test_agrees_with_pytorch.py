@@ -1,17 +1,20 @@
-"""The engine agrees with PyTorch: same values, same gradients, on many random graphs.
+"""The engines agree with PyTorch: same values, same gradients.
 
-Every graph is built twice from one recorded program, once from `Value` and
-once from float64 PyTorch tensors, with Python's operators and the methods both
-share (``+ - * / ** -x``, the reflected forms with a plain number on the left,
-``tanh relu exp log``). Later operations reuse earlier results, so values are
-shared and gradients add up over several paths. Skipped, with the reason, where
-PyTorch is not installed; CI installs it.
+Every graph is built twice from one recorded program, once from `Value` with
+its operators and methods and once from float64 PyTorch tensors with PyTorch's
+functions, both taken from the catalogue in ``tests/operations.py`` (``+ - * /
+** -x``, the reflected forms with a plain number on the left, ``tanh relu exp
+log``). Later operations reuse earlier results, so values are shared and
+gradients add up over several paths. Each operation of the tensor engine is
+compared too, case by case. Skipped, with the reason, where PyTorch is not
+installed; CI installs it.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 import pytest
 
@@ -19,70 +22,95 @@ torch = pytest.importorskip(
     "torch", reason="PyTorch is not installed (pip install torch==2.13.0 to run the cross-check)"
 )
 
+import numpy as np  # noqa: E402
+
+from operations import (  # noqa: E402
+    SCALAR_OPERATIONS,
+    TENSOR_CASE_IDS,
+    TENSOR_CASES,
+    TENSOR_OPERATIONS,
+    Case,
+    ScalarOperation,
+    is_shape,
+)
+from tensorgrad import Tensor  # noqa: E402
 from tinygrad import Value  # noqa: E402
 
 pytestmark = pytest.mark.torch
 
 REL, ABS = 1e-9, 1e-12
+MARGIN = 0.05  # how far inputs stay from a pole, a kink or the end of a domain
 
 
 def tensor(x: float):
     return torch.tensor(x, dtype=torch.float64, requires_grad=True)
 
 
-# name: (arity, how to apply it). The application uses only what Value and
-# torch.Tensor share, so one program runs on both. Names ending in "_k" also
-# take a plain number k, on the right ("add_k": a + k) or the left ("k_add": k + a).
-OPERATIONS = {
-    "add": (2, lambda a, b: a + b),
-    "sub": (2, lambda a, b: a - b),
-    "mul": (2, lambda a, b: a * b),
-    "div": (2, lambda a, b: a / b),
-    "neg": (1, lambda a: -a),
-    "pow2": (1, lambda a: a**2),
-    "pow3": (1, lambda a: a**3),
-    "tanh": (1, lambda a: a.tanh()),
-    "relu": (1, lambda a: a.relu()),
-    "exp": (1, lambda a: a.exp()),
-    "log": (1, lambda a: a.log()),
-    "add_k": (1, lambda a, k: a + k),
-    "k_add_k": (1, lambda a, k: k + a),
-    "sub_k": (1, lambda a, k: a - k),
-    "k_sub_k": (1, lambda a, k: k - a),
-    "mul_k": (1, lambda a, k: a * k),
-    "k_mul_k": (1, lambda a, k: k * a),
-    "div_k": (1, lambda a, k: a / k),
-    "k_div_k": (1, lambda a, k: k / a),
-}
-TAKES_K = {name for name in OPERATIONS if name.endswith("_k")}
+def constant(x):
+    return torch.tensor(x, dtype=torch.float64)
 
-# The same operations on plain floats, for the generator to know every value in advance.
-ON_FLOATS = {
-    "tanh": math.tanh,
-    "relu": lambda a: max(a, 0.0),
-    "exp": math.exp,
-    "log": math.log,
-}
-# Inputs where an operation is undefined or would overflow: the generator avoids them.
-UNSAFE = {
-    "div": lambda a, b: abs(b) < 0.05,
-    "k_div_k": lambda a, k: abs(a) < 0.05,
-    "log": lambda a: a < 1e-3,
-    "exp": lambda a: a > 20,
-    "pow2": lambda a: abs(a) > 100,
-    "pow3": lambda a: abs(a) > 100,
-}
+
+@dataclass(frozen=True)
+class Variant:
+    """One way to call a catalogue operation in a program.
+
+    ``k`` says where a plain number k goes: ``"right"`` (``a + k``), ``"left"``
+    (``k + a``, the reflected method) or nowhere; ``n`` is pow's exponent.
+    """
+
+    op: ScalarOperation
+    k: str | None = None
+    n: int | None = None
+
+    @property
+    def arity(self) -> int:
+        return self.op.arity - (self.k is not None)
+
+    def operands(self, args: list, k) -> list:
+        if self.k == "right":
+            return [*args, k]
+        if self.k == "left":
+            return [k, *args]
+        return list(args) if self.n is None else [*args, self.n]
+
+    def ours(self, *args, k=None):
+        """On Values (and plain floats): the operators and methods of the catalogue."""
+        return self.op.apply(*self.operands(list(args), k))
+
+    def theirs(self, *args, k=None):
+        """On PyTorch tensors: the catalogue's PyTorch function; k becomes a constant tensor."""
+        operands = self.operands(list(args), None if k is None else constant(k))
+        return self.op.torch(*operands)
+
+
+def variants() -> dict[str, Variant]:
+    """Names as in a program: "add", "add_k" (a + k), "k_add_k" (k + a), "pow2", "tanh"."""
+    found = {}
+    for op in SCALAR_OPERATIONS.values():
+        if op.exponents:
+            found.update({f"{op.name}{n}": Variant(op, n=n) for n in op.exponents})
+            continue
+        found[op.name] = Variant(op)
+        if op.reflected:
+            found[f"{op.name}_k"] = Variant(op, k="right")
+            found[f"k_{op.name}_k"] = Variant(op, k="left")
+    return found
+
+
+OPERATIONS = variants()
+TAKES_K = {name for name, variant in OPERATIONS.items() if variant.k}
 
 
 def plain(name: str, args: list[float], k: float | None) -> float | None:
-    """The result on plain floats, or None where the operation is unsafe for these inputs."""
-    full = [*args, k] if name in TAKES_K else args
-    if name in UNSAFE and UNSAFE[name](*full):
+    """The result on plain floats, or None where the inputs leave the operation's domain."""
+    variant = OPERATIONS[name]
+    operands = variant.operands(args, k)
+    domains = variant.op.domain
+    if not all(domain.contains(x, MARGIN) for domain, x in zip(domains, operands)):
         return None
-    apply = ON_FLOATS.get(name, OPERATIONS[name][1])
     try:
-        result = apply(*full)
-    except (OverflowError, ZeroDivisionError):
+        result = variant.op.on_floats(*operands)
+    except (OverflowError, ZeroDivisionError, ValueError):
         return None
     return result if math.isfinite(result) and abs(result) < 1e6 else None
 
@@ -97,7 +125,7 @@ def random_program(seed: int) -> tuple[list[float], list[tuple], list[int]]:
     length = rng.randint(8, 30)
     while len(program) < length:
         name = rng.choice(names)
-        arity = OPERATIONS[name][0]
+        arity = OPERATIONS[name].arity
         # favour recent values, for depth, but reuse old ones too, for sharing
         picks = [min(len(values) - 1, int(len(values) * rng.random() ** 0.5)) for _ in range(arity)]
         k = (round(rng.uniform(-3, 3), 2) or 1.5) if name in TAKES_K else None
@@ -111,13 +139,16 @@ def random_program(seed: int) -> tuple[list[float], list[tuple], list[int]]:
     return inputs, program, output
 
 
-def run(program: list[tuple], leaves: list, output: list[int]):
-    """Build the program's graph from ``leaves``; return all values and the output."""
+def run(program: list[tuple], leaves: list, output: list[int], engine: str = "ours"):
+    """Build the program's graph from ``leaves``; return all values and the output.
+
+    ``engine`` is "ours" (Value's operators and methods) or "theirs" (PyTorch's functions).
+    """
     values = list(leaves)
     for name, picks, k in program:
-        _, apply = OPERATIONS[name]
+        apply = getattr(OPERATIONS[name], engine)
         args = [values[i] for i in picks]
-        values.append(apply(*args, k) if name in TAKES_K else apply(*args))
+        values.append(apply(*args, k=k))
     total = values[output[0]]
     for i in output[1:]:
         total = total + values[i]
@@ -134,7 +165,7 @@ def check_program(inputs, program, output):
     ours_out.backward()
 
     torch_leaves = [tensor(x) for x in inputs]
-    torch_values, torch_out = run(program, torch_leaves, output)
+    torch_values, torch_out = run(program, torch_leaves, output, "theirs")
     torch_out.backward()
 
     for i, (v, t) in enumerate(zip(ours_values, torch_values)):
@@ -183,7 +214,7 @@ def test_the_article_example():
 @pytest.mark.parametrize("x", [-1.7, -0.3, 0.4, 2.5])
 def test_each_operation_at_a_few_points(name, x):
     """Each operation alone, its operand shared with a second use (x * op(x, ...))."""
-    arity = OPERATIONS[name][0]
+    arity = OPERATIONS[name].arity
     args = [x] * arity if name != "div" else [x, x - 1.0]
     k = 1.5 if name in TAKES_K else None
     if plain(name, args, k) is None:  # log of a negative number: move into its domain
@@ -203,3 +234,26 @@ def test_shared_subexpressions_add_up():
                        ("add", [4, 2], None), ("sub", [5, 0], None)], [6, 3]),
     ]:
         check_program(inputs, program, output)
+
+
+@pytest.mark.parametrize(("name", "case"), TENSOR_CASES, ids=TENSOR_CASE_IDS)
+def test_tensor_operation_agrees(name: str, case: Case):
+    """Each tensor operation and its PyTorch function: same data, same gradients."""
+    operation = TENSOR_OPERATIONS[name]
+    rng = np.random.default_rng(sum(map(ord, name + case.label())))
+    arrays = case.arrays(rng)
+    shaped = [is_shape(o) for o in case.operands]
+    ours = [Tensor(a, requires_grad=True) if s else a for a, s in zip(arrays, shaped)]
+    theirs = [
+        torch.tensor(a, dtype=torch.float64, requires_grad=s) for a, s in zip(arrays, shaped)
+    ]
+    result = operation.apply(*ours, **case.options)
+    their_result = operation.torch(*theirs, **case.options)
+    np.testing.assert_allclose(result.data, their_result.detach().numpy(), rtol=REL, atol=ABS)
+
+    weights = rng.normal(size=result.shape)
+    (result * weights).sum().backward()
+    (their_result * constant(weights)).sum().backward()
+    for mine, their, s in zip(ours, theirs, shaped):
+        if s:
+            np.testing.assert_allclose(mine.grad, their.grad.numpy(), rtol=REL, atol=ABS)

@@ -6,7 +6,7 @@ The copy button (sphinx-copybutton, configured in docs/conf.py) keeps only the
 lines with a ``>>> `` or ``... `` prompt and removes the prompts; a block with no
 prompts is copied whole. Each chapter runs in its own subprocess, in a fresh
 temporary folder that holds nothing but copies of the downloadable engine files
-(``tinygrad.py``, ``tensorgrad.py``): that folder is the working directory, and
+(``tinygrad.py``, ``tensorgrad.py``, ``digits.py``): that folder is the working directory, and
 no folder of the repository is on ``sys.path``, so a snippet that needs a file
 of the repository (a cached result, a figure script) fails here as it would for
 a reader.
@@ -27,7 +27,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
-ENGINE_FILES = ["tinygrad.py", "tensorgrad.py"]  # what the chapters offer for download
+ENGINE_FILES = ["tinygrad.py", "tensorgrad.py", "digits.py"]  # what the chapters offer for download
 PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
 
 
@@ -172,3 +172,10 @@ def test_copied_blocks_drop_prompts_and_output(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text("```python\n>>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6\n```\n")
     assert copied_blocks(page) == [("def f(x):\n    return 2 * x\n\nf(3)", "6")]
+
+
+def test_every_file_pasted_next_to_the_snippets_is_offered_by_a_chapter() -> None:
+    """A reader has only what a chapter offers: each of ENGINE_FILES is a {download}."""
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in CHAPTERS)
+    offered = set(re.findall(r"\{download\}`[^`<]*<\.\./\.\./src/([\w.]+)>`", pages))
+    assert offered == set(ENGINE_FILES), offered

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import tinygrad
-from tensorgrad import TrainingDiverged, accuracy, load_digits_split, train_digits
+from digits import TrainingDiverged, accuracy, load_digits_split, train_digits
 
 pytest.importorskip("sklearn", reason="the digits come with scikit-learn")
 

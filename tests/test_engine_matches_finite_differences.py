@@ -1,13 +1,18 @@
-"""Every operation's gradient agrees with a central finite difference."""
+"""Every operation's gradient agrees with a central finite difference.
+
+The operations, and where their inputs may lie, come from ``tests/operations.py``.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from operations import NONZERO, SCALAR_OPERATIONS, Domain
 from tinygrad import Value
 
 H = 1e-6
@@ -36,50 +41,34 @@ def check_gradient(build: Callable[..., Value], *inputs: float) -> None:
 
 
 moderate = st.floats(min_value=-3, max_value=3, allow_nan=False)
-away_from_zero = moderate.filter(lambda x: abs(x) > 0.1)
-positive = st.floats(min_value=0.1, max_value=5)
+MARGIN = 0.1  # how far inputs stay from a pole, a kink or the end of a domain
 
 
+def operand(domain: Domain, bound: float = 5.0) -> st.SearchStrategy[float]:
+    """Numbers in [-bound, bound] inside ``domain``, at least MARGIN inside it."""
+    numbers = st.floats(min_value=-bound, max_value=bound, allow_nan=False)
+    return numbers.filter(lambda x: domain.contains(x, MARGIN))
+
+
+away_from_zero = operand(NONZERO, bound=3.0)
+
+
+@pytest.mark.parametrize("name", sorted(SCALAR_OPERATIONS))
 @settings(max_examples=60, deadline=None)
-@given(moderate, moderate)
-def test_add_sub_mul(a: float, b: float) -> None:
-    check_gradient(lambda x, y: x + y, a, b)
-    check_gradient(lambda x, y: x - y, a, b)
-    check_gradient(lambda x, y: x * y, a, b)
-
-
-@settings(max_examples=60, deadline=None)
-@given(moderate, away_from_zero)
-def test_division(a: float, b: float) -> None:
-    check_gradient(lambda x, y: x / y, a, b)
-    check_gradient(lambda y: 3 / y, b)
-    check_gradient(lambda x: x / 4, a)
-
-
-@settings(max_examples=60, deadline=None)
-@given(moderate, st.integers(min_value=1, max_value=5))
-def test_integer_powers(a: float, n: int) -> None:
-    check_gradient(lambda x: x**n, a)
-
-
-@settings(max_examples=60, deadline=None)
-@given(moderate)
-def test_tanh_exp_neg(a: float) -> None:
-    check_gradient(lambda x: x.tanh(), a)
-    check_gradient(lambda x: x.exp(), a)
-    check_gradient(lambda x: -x, a)
-
-
-@settings(max_examples=60, deadline=None)
-@given(away_from_zero)
-def test_relu_away_from_the_kink(a: float) -> None:
-    check_gradient(lambda x: x.relu(), a)
-
-
-@settings(max_examples=60, deadline=None)
-@given(positive)
-def test_log(a: float) -> None:
-    check_gradient(lambda x: x.log(), a)
+@given(data=st.data())
+def test_each_operation(name: str, data: st.DataObject) -> None:
+    """Every operation of the catalogue, on values, and with a constant on either side."""
+    op = SCALAR_OPERATIONS[name]
+    inputs = [data.draw(operand(domain), label=f"operand {i}") for i, domain in enumerate(op.domain)]
+    if op.exponents:  # pow: a whole exponent, not an operand
+        n = data.draw(st.sampled_from(op.exponents), label="exponent")
+        check_gradient(lambda x: op.apply(x, n), *inputs)
+        return
+    check_gradient(op.apply, *inputs)
+    if op.reflected:
+        a, b = inputs
+        check_gradient(lambda x: op.apply(x, b), a)  # value and constant: a + 2
+        check_gradient(lambda y: op.apply(a, y), b)  # constant and value: 2 + a, the reflected method
 
 
 @settings(max_examples=60, deadline=None)

@@ -1,6 +1,7 @@
 """Promise 2: the engine code a reader sees is the real code, and all of it is shown.
 
-Every function, class and method defined in ``src/tinygrad.py`` must appear,
+Every function, class and method defined in ``src/tinygrad.py``, in the tensor
+engine ``src/tensorgrad.py`` and in its digits model ``src/digits.py`` must appear,
 whole, in some page of the book through a ``literalinclude`` of the real file
 (by ``:pyobject:``, by markers such as ``:start-at:``/``:end-before:``, or
 both). Which lines an include shows is worked out by Sphinx's own
@@ -33,6 +34,8 @@ LiteralIncludeReader = pytest.importorskip(
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "src" / "tinygrad.py"
+# Every file a chapter offers for download: all of each must be shown.
+SOURCES = [ENGINE, ROOT / "src" / "tensorgrad.py", ROOT / "src" / "digits.py"]
 DOCS = ROOT / "docs"
 
 # The filters that decide which lines of the file an include shows, in the
@@ -182,13 +185,22 @@ def test_the_chapters_include_the_engine() -> None:
     assert {"Value.__init__", "Value.backward", "gradient_descent", "MLP", "train_xor"} <= pyobjects
 
 
-def test_every_include_of_the_engine_shows_something_real() -> None:
-    broken, _ = check(ENGINE, engine_includes())
+def test_the_tensors_chapter_includes_both_of_its_files() -> None:
+    tensor_objects = {inc.options.get("pyobject") for inc in engine_includes(SOURCES[1])}
+    digits_objects = {inc.options.get("pyobject") for inc in engine_includes(SOURCES[2])}
+    assert {"Tensor.backward", "Function.apply", "unbroadcast", "MatMul"} <= tensor_objects
+    assert {"DigitsNetwork", "train_digits", "scalar_cross_entropy"} <= digits_objects
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_every_include_of_the_engine_shows_something_real(source: Path) -> None:
+    broken, _ = check(source, engine_includes(source))
     assert not broken, "\n".join(broken)
 
 
-def test_every_definition_of_the_engine_is_shown() -> None:
-    _, missing = check(ENGINE, engine_includes())
+@pytest.mark.parametrize("source", SOURCES, ids=lambda path: path.name)
+def test_every_definition_of_the_engine_is_shown(source: Path) -> None:
+    _, missing = check(source, engine_includes(source))
     assert not missing, "\n".join(missing)
 
 

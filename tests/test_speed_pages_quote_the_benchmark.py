@@ -2,7 +2,7 @@
 
 Micrograd is not installed where the book is built, so those chapters cannot
 print their comparison with it from a snippet. They show it as tables and in
-prose, from the run that ``tests/benchmarks/bench_speed_chapter.py`` (``make
+prose, from the run that ``docs/_tools/benchmarks/bench_speed_chapter.py`` (``make
 bench-book``) stored in ``docs/chapters/figures/speed_results.json``. This test
 derives every quoted number from that file and finds it, digit for digit, in
 the page, and checks that what the prose says about the numbers holds for them.

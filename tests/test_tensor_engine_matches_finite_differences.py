@@ -1,8 +1,9 @@
 """Every tensorgrad operation's gradient agrees with central finite differences.
 
-Each case builds a small computation from seeded random float64 inputs and
-multiplies its result by fixed random weights before summing, so that every
-element of the result gets its own output gradient. The gradients from
+Each case (one per operation and shape in ``tests/operations.py``, and a few
+computations of several operations) builds a small computation from seeded
+random float64 inputs and multiplies its result by fixed random weights before
+summing, so that every element of the result gets its own output gradient. The gradients from
 `Tensor.backward` must match the central difference ``(L(x + h) - L(x - h)) / 2h``
 for every element of every input, broadcasting cases included.
 """
@@ -14,7 +15,9 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from tensorgrad import DigitsNetwork, Tensor, cross_entropy
+from digits import DigitsNetwork
+from operations import TENSOR_CASE_IDS, TENSOR_CASES, TENSOR_OPERATIONS, Case, is_shape
+from tensorgrad import Tensor, cross_entropy
 
 H = 1e-6
 
@@ -37,58 +40,45 @@ def away_from_zero(x: np.ndarray) -> np.ndarray:
     return x + np.where(x >= 0, 0.2, -0.2)
 
 
-CASES: dict[str, tuple[Callable[..., Tensor], list[tuple[int, ...]]]] = {
-    "add": (lambda a, b: a + b, [(2, 3), (2, 3)]),
-    "add a row to every row": (lambda a, b: a + b, [(4, 3), (3,)]),
-    "add a column and a row": (lambda a, b: a + b, [(3, 1), (1, 4)]),
-    "add to a 3-D tensor": (lambda a, b: a + b, [(2, 3, 4), (3, 1)]),
-    "add a one-element tensor": (lambda a, b: a + b, [(2, 3), ()]),
-    "add a constant": (lambda a: 2.5 + a, [(2, 3)]),
-    "sub": (lambda a, b: a - b, [(2, 3), (2, 3)]),
-    "sub a row": (lambda a, b: a - b, [(4, 3), (3,)]),
-    "sub from a row": (lambda a, b: b - a, [(4, 3), (3,)]),
-    "sub from a constant": (lambda a: 1.0 - a, [(3,)]),
-    "neg": (lambda a: -a, [(2, 3)]),
-    "mul": (lambda a, b: a * b, [(2, 3), (2, 3)]),
-    "mul by a row": (lambda a, b: a * b, [(4, 3), (3,)]),
-    "mul a column by a row": (lambda a, b: a * b, [(3, 1), (1, 4)]),
-    "mul by a one-element tensor": (lambda a, b: b * a, [(2, 3), ()]),
-    "mul by itself": (lambda a: a * a + a, [(2, 3)]),
-    "matmul": (lambda a, b: a @ b, [(2, 3), (3, 4)]),
-    "matmul row by column": (lambda a, b: a @ b, [(1, 5), (5, 1)]),
-    "matmul column by row": (lambda a, b: a @ b, [(4, 1), (1, 3)]),
-    "matmul then add a bias": (lambda x, w, b: x @ w + b, [(5, 3), (3, 2), (2,)]),
-    "matmul chain": (lambda a, b, c: a @ b @ c, [(2, 3), (3, 4), (4, 2)]),
-    "relu": (lambda a: a.relu(), [(3, 4)]),
-    "tanh": (lambda a: a.tanh(), [(3, 4)]),
-    "sum": (lambda a: a.sum(), [(3, 4)]),
-    "sum over axis 0": (lambda a: a.sum(axis=0), [(3, 4)]),
-    "sum over axis 1": (lambda a: a.sum(axis=1), [(3, 4)]),
-    "sum over the middle axis": (lambda a: a.sum(axis=1), [(2, 3, 4)]),
-    "sum over the last axis, counted from the end": (lambda a: a.sum(axis=-1), [(2, 3)]),
-    "mean": (lambda a: a.mean(), [(3, 4)]),
-    "mean over axis 0": (lambda a: a.mean(axis=0), [(3, 4)]),
+# Computations of several operations, beyond the catalogue's one-operation cases.
+COMPOSITES: dict[str, tuple[Callable[..., Tensor], Case]] = {
+    "mul by itself": (lambda a: a * a + a, Case(((2, 3),))),
+    "matmul then add a bias": (lambda x, w, b: x @ w + b, Case(((5, 3), (3, 2), (2,)))),
+    "matmul chain": (lambda a, b, c: a @ b @ c, Case(((2, 3), (3, 4), (4, 2)))),
 }
 
 
-@pytest.mark.parametrize("name", list(CASES))
-def test_operation_gradient_matches_central_differences(name: str) -> None:
-    build, shapes = CASES[name]
-    rng = np.random.default_rng(sum(map(ord, name)))  # a fixed seed per case
+def check_against_central_differences(build: Callable[..., Tensor], case: Case, seed: int) -> None:
+    rng = np.random.default_rng(seed)
     inputs = [
-        Tensor(away_from_zero(rng.normal(size=shape)), requires_grad=True) for shape in shapes
+        Tensor(away_from_zero(x), requires_grad=True) if is_shape(o) else x
+        for o, x in zip(case.operands, case.arrays(rng))
     ]
-    weights = rng.normal(size=build(*inputs).shape)
+    weights = rng.normal(size=build(*inputs, **case.options).shape)
 
     def loss_of() -> Tensor:
-        return (build(*inputs) * weights).sum()
+        return (build(*inputs, **case.options) * weights).sum()
 
     loss_of().backward()
-    for tensor in inputs:
+    tensors = [x for x in inputs if isinstance(x, Tensor)]
+    assert tensors, "a case needs at least one tensor input"
+    for tensor in tensors:
         assert tensor.grad.shape == tensor.shape
         np.testing.assert_allclose(
             tensor.grad, numerical_gradient(loss_of, tensor), rtol=1e-6, atol=1e-8
         )
+
+
+@pytest.mark.parametrize(("name", "case"), TENSOR_CASES, ids=TENSOR_CASE_IDS)
+def test_operation_gradient_matches_central_differences(name: str, case: Case) -> None:
+    seed = sum(map(ord, name + case.label()))  # a fixed seed per case
+    check_against_central_differences(TENSOR_OPERATIONS[name].apply, case, seed)
+
+
+@pytest.mark.parametrize("name", list(COMPOSITES))
+def test_composite_gradient_matches_central_differences(name: str) -> None:
+    build, case = COMPOSITES[name]
+    check_against_central_differences(build, case, sum(map(ord, name)))
 
 
 @pytest.mark.parametrize("offset", [0.0, 1000.0])

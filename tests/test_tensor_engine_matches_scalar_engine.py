@@ -1,8 +1,10 @@
 """tensorgrad gives the same values and gradients as the scalar engine, element by element.
 
-Each case builds one computation twice: once with tensorgrad on whole arrays,
-and once with one `tinygrad.Value` per element (NumPy object arrays of values,
-which broadcast the same way and so reuse a value once per copy). The loss
+Each case (one per operation and shape in ``tests/operations.py``, and a few
+computations of several operations) builds one computation twice: once with
+tensorgrad on whole arrays, and once with one `tinygrad.Value` per element
+(NumPy object arrays of values, which broadcast the same way and so reuse a
+value once per copy). The loss
 weights every element of the result differently, and every input's gradient
 must agree with the scalar engine's to rounding error.
 """
@@ -14,65 +16,47 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from tensorgrad import DigitsNetwork, Tensor, cross_entropy, scalar_cross_entropy
+from digits import DigitsNetwork, scalar_cross_entropy
+from operations import TENSOR_CASE_IDS, TENSOR_CASES, TENSOR_OPERATIONS, Case, is_shape
+from tensorgrad import Tensor, cross_entropy
 from tinygrad import MLP, Value
 
 as_values = np.vectorize(Value, otypes=[object])
 grads_of = np.vectorize(lambda value: value.grad, otypes=[float])
 data_of = np.vectorize(lambda value: value.data, otypes=[float])
-relu = np.vectorize(lambda value: value.relu(), otypes=[object])
 tanh = np.vectorize(lambda value: value.tanh(), otypes=[object])
 
-
-def object_sum(values: np.ndarray, axis: int | None = None) -> np.ndarray | Value:
-    return np.sum(values, axis=axis)
-
-
-# name: (tensor version, scalar version on object arrays, input shapes)
-CASES: dict[str, tuple[Callable[..., Tensor], Callable[..., np.ndarray], list[tuple[int, ...]]]] = {
-    "add": (lambda a, b: a + b, lambda a, b: a + b, [(2, 3), (2, 3)]),
-    "add a row to every row": (lambda a, b: a + b, lambda a, b: a + b, [(4, 3), (3,)]),
-    "add a column and a row": (lambda a, b: a + b, lambda a, b: a + b, [(3, 1), (1, 4)]),
-    "sub a row": (lambda a, b: a - b, lambda a, b: a - b, [(4, 3), (3,)]),
-    "neg": (lambda a: -a, lambda a: -a, [(2, 3)]),
-    "mul": (lambda a, b: a * b, lambda a, b: a * b, [(2, 3), (2, 3)]),
-    "mul by a row": (lambda a, b: a * b, lambda a, b: a * b, [(4, 3), (3,)]),
-    "mul a column by a row": (lambda a, b: a * b, lambda a, b: a * b, [(3, 1), (1, 4)]),
-    "mul by itself": (lambda a: a * a + a, lambda a: a * a + a, [(2, 3)]),
-    "matmul": (lambda a, b: a @ b, lambda a, b: a @ b, [(2, 3), (3, 4)]),
+# Computations of several operations, beyond the catalogue's one-operation cases:
+# (tensor version, scalar version on object arrays, shapes).
+COMPOSITES: dict[str, tuple[Callable[..., Tensor], Callable[..., np.ndarray], Case]] = {
+    "mul by itself": (lambda a: a * a + a, lambda a: a * a + a, Case(((2, 3),))),
     "matmul then add a bias": (
         lambda x, w, b: x @ w + b,
         lambda x, w, b: x @ w + b,
-        [(5, 3), (3, 2), (2,)],
-    ),
-    "relu": (lambda a: a.relu(), relu, [(3, 4)]),
-    "tanh": (lambda a: a.tanh(), tanh, [(3, 4)]),
-    "sum": (lambda a: a.sum(), object_sum, [(3, 4)]),
-    "sum over axis 0": (lambda a: a.sum(axis=0), lambda a: object_sum(a, 0), [(3, 4)]),
-    "sum over axis 1": (lambda a: a.sum(axis=1), lambda a: object_sum(a, 1), [(3, 4)]),
-    "mean over axis 0": (
-        lambda a: a.mean(axis=0),
-        lambda a: object_sum(a, 0) * (1 / 3),
-        [(3, 4)],
+        Case(((5, 3), (3, 2), (2,))),
     ),
     "a hidden layer": (
         lambda x, w, b: (x @ w + b).tanh(),
         lambda x, w, b: tanh(x @ w + b),
-        [(4, 3), (3, 5), (5,)],
+        Case(((4, 3), (3, 5), (5,))),
     ),
 }
 
 
-@pytest.mark.parametrize("name", list(CASES))
-def test_operation_matches_scalar_engine(name: str) -> None:
-    tensor_version, scalar_version, shapes = CASES[name]
-    rng = np.random.default_rng(sum(map(ord, name)))
-    arrays = [rng.normal(size=shape) for shape in shapes]
-    tensors = [Tensor(array, requires_grad=True) for array in arrays]
-    values = [as_values(array) for array in arrays]
+def check_against_scalar_engine(
+    tensor_version: Callable[..., Tensor],
+    scalar_version: Callable[..., np.ndarray],
+    case: Case,
+    seed: int,
+) -> None:
+    rng = np.random.default_rng(seed)
+    arrays = case.arrays(rng)
+    shaped = [is_shape(o) for o in case.operands]
+    tensors = [Tensor(a, requires_grad=True) if s else a for a, s in zip(arrays, shaped)]
+    values = [as_values(a) if s else np.asarray(a) for a, s in zip(arrays, shaped)]
 
-    result = tensor_version(*tensors)
-    scalar_result = np.asarray(scalar_version(*values), dtype=object)
+    result = tensor_version(*tensors, **case.options)
+    scalar_result = np.asarray(scalar_version(*values, **case.options), dtype=object)
     np.testing.assert_allclose(result.data, data_of(scalar_result), rtol=1e-12, atol=1e-14)
 
     weights = rng.normal(size=result.shape)
@@ -80,7 +64,23 @@ def test_operation_matches_scalar_engine(name: str) -> None:
     scalar_loss = np.sum(scalar_result * weights)
     scalar_loss.backward()
     for tensor, value_array in zip(tensors, values):
-        np.testing.assert_allclose(tensor.grad, grads_of(value_array), rtol=1e-10, atol=1e-12)
+        if isinstance(tensor, Tensor):
+            np.testing.assert_allclose(
+                tensor.grad, grads_of(value_array), rtol=1e-10, atol=1e-12
+            )
+
+
+@pytest.mark.parametrize(("name", "case"), TENSOR_CASES, ids=TENSOR_CASE_IDS)
+def test_operation_matches_scalar_engine(name: str, case: Case) -> None:
+    operation = TENSOR_OPERATIONS[name]
+    seed = sum(map(ord, name + case.label()))
+    check_against_scalar_engine(operation.apply, operation.scalar_engine, case, seed)
+
+
+@pytest.mark.parametrize("name", list(COMPOSITES))
+def test_composite_matches_scalar_engine(name: str) -> None:
+    tensor_version, scalar_version, case = COMPOSITES[name]
+    check_against_scalar_engine(tensor_version, scalar_version, case, sum(map(ord, name)))
 
 
 def test_cross_entropy_matches_scalar_engine() -> None:

@@ -16,21 +16,31 @@ The expected ``grad`` of a value is what it holds after the last call: a value
 that an output reaches gets d(output)/d(value) from the last such output; a value
 that no output reaches keeps its starting 0.
 
-Run ``python tests/vectors/generate_vectors.py`` after changing a program here;
-``tests/test_engine_vectors.py`` fails while the JSON file is out of date.
+The operations, their values on plain numbers and their local derivatives (the
+"slopes") come from the tests' catalogue, ``tests/operations.py``: an operation
+added there needs a program here, or ``tests/test_engine_vectors.py`` fails.
+
+Run ``python tests/vectors/generate_vectors.py`` (or ``make regen``) after
+changing a program here or an operation there; ``tests/test_engine_vectors.py``
+fails while the JSON file is out of date.
 """
 
 from __future__ import annotations
 
 import json
-import math
+import sys
 from fractions import Fraction
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 OUTPUT = HERE / "engine_vectors.json"
 
-RATIONAL_OPS = {"add", "sub", "mul", "div", "pow", "neg", "relu"}
+if str(HERE.parent) not in sys.path:  # run as a script: tests/ holds the catalogue
+    sys.path.insert(0, str(HERE.parent))
+from operations import SCALAR_OPERATIONS  # noqa: E402
+
+# Operations that stay exact on fractions.Fraction: a program of only these runs exactly.
+RATIONAL_OPS = {name for name, op in SCALAR_OPERATIONS.items() if op.exact}
 
 
 class Dual:
@@ -46,37 +56,23 @@ class Dual:
 
 
 def _rule(op: str, args: list, exact: bool) -> Dual:
-    """One operation on dual numbers, with the textbook derivative rules."""
-    num = Fraction if exact else float
-    if op == "pow":
+    """One operation on dual numbers: its value, and the chain rule with its slopes.
+
+    The tangent of the result is the sum over the operands of (the operation's
+    local derivative for that operand) times (the operand's tangent).
+    """
+    operation = SCALAR_OPERATIONS[op]
+    if operation.exponents:  # pow: the exponent is a plain number, not an operand
         base, n = Dual.lift(args[0]), args[1]
-        return Dual(base.value**n, n * base.value ** (n - 1) * base.tangent)
-    a = Dual.lift(args[0])
-    if op == "neg":
-        return Dual(-a.value, -a.tangent)
-    if op == "relu":  # 0 only where a <= 0, as in PyTorch
-        return Dual(num(0), num(0)) if a.value <= 0 else a
-    if op == "tanh":
-        t = math.tanh(a.value)
-        return Dual(t, (1 - t * t) * a.tangent)
-    if op == "exp":
-        e = math.exp(a.value)
-        return Dual(e, e * a.tangent)
-    if op == "log":
-        return Dual(math.log(a.value), a.tangent / a.value)
-    b = Dual.lift(args[1])
-    if op == "add":
-        return Dual(a.value + b.value, a.tangent + b.tangent)
-    if op == "sub":
-        return Dual(a.value - b.value, a.tangent - b.tangent)
-    if op == "mul":
-        return Dual(a.value * b.value, a.tangent * b.value + a.value * b.tangent)
-    if op == "div":
-        return Dual(
-            a.value / b.value,
-            (a.tangent * b.value - a.value * b.tangent) / b.value**2,
-        )
-    raise ValueError(f"unknown op {op!r}")
+        (slope,) = operation.slopes(base.value, n)
+        return Dual(operation.on_floats(base.value, n), slope * base.tangent)
+    operands = [Dual.lift(a) for a in args]
+    values = [d.value for d in operands]
+    terms = [s * d.tangent for s, d in zip(operation.slopes(*values), operands)]
+    tangent = terms[0]
+    for term in terms[1:]:
+        tangent = tangent + term
+    return Dual(operation.on_floats(*values), tangent)
 
 
 def run_forward(program: dict, seed: str | None) -> dict[str, Dual]:
@@ -87,7 +83,8 @@ def run_forward(program: dict, seed: str | None) -> dict[str, Dual]:
     for name, x in program["inputs"].items():
         values[name] = Dual(num(x), num(1 if name == seed else 0))
     for name, op, *args in program["steps"]:
-        resolved = [values[a] if isinstance(a, str) else (a if op == "pow" else num(a)) for a in args]
+        plain = SCALAR_OPERATIONS[op].exponents  # pow's exponent stays as written
+        resolved = [values[a] if isinstance(a, str) else (a if plain else num(a)) for a in args]
         result = _rule(op, resolved, exact)
         if name == seed:  # perturb this value alone, holding its own inputs fixed
             result = Dual(result.value, num(1))

@@ -2,7 +2,7 @@
 
 `ClosureValue` (micrograd's design) and the model code that runs it are written
 once, in ``docs/chapters/07-two-designs.md``, where the reader sees them and
-Sybil checks them. Figure scripts and ``tests/benchmarks`` load them from there,
+Sybil checks them. Figure scripts and ``docs/_tools/benchmarks`` load them from there,
 so that they time the very code the page shows: this module runs the page's
 script blocks (the ```python fences without ``>>>`` prompts, which define things
 and print nothing), in order, up to the exercises.

@@ -1,7 +1,7 @@
 """The cached benchmark results that chapters 7 and 8 print and plot.
 
 ``speed_results.json``, beside this module, is written by `make bench-book`
-(tests/benchmarks/bench_speed_chapter.py), which runs where micrograd is
+(docs/_tools/benchmarks/bench_speed_chapter.py), which runs where micrograd is
 installed, and records the commit and date that produced it.
 """
 

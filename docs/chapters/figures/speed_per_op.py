@@ -1,7 +1,7 @@
 """Cost per graph value of one training step, from the cached benchmark run (chapter 8).
 
 The numbers come from speed_results.json, written by `make bench-book`
-(tests/benchmarks/bench_speed_chapter.py) in an environment where micrograd is
+(docs/_tools/benchmarks/bench_speed_chapter.py) in an environment where micrograd is
 installed; the book's environment does not have micrograd, so this figure is
 drawn from the cache rather than measured at build time.
 """

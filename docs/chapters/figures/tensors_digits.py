@@ -2,7 +2,7 @@
 
 import matplotlib.pyplot as plt
 import style  # noqa: F401  (the book's look)
-from tensorgrad import load_digits_split
+from digits import load_digits_split
 
 train_images, train_labels, _, _ = load_digits_split()
 

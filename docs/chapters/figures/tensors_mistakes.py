@@ -2,7 +2,8 @@
 
 import matplotlib.pyplot as plt
 import style
-from tensorgrad import Tensor, load_digits_split, train_digits
+from digits import load_digits_split, train_digits
+from tensorgrad import Tensor
 
 train_images, train_labels, test_images, test_labels = load_digits_split()
 network, _ = train_digits(train_images, train_labels)

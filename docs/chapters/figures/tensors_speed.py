@@ -15,8 +15,8 @@ import time
 
 import matplotlib.pyplot as plt
 from style import BLUE, GREEN, GREY
-from tensorgrad import DigitsNetwork, Tensor, cross_entropy, load_digits_split
-from tensorgrad import scalar_cross_entropy
+from digits import DigitsNetwork, load_digits_split, scalar_cross_entropy
+from tensorgrad import Tensor, cross_entropy
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
 from tinygrad import MLP, gradient_descent
 

@@ -3,7 +3,7 @@
 import matplotlib.pyplot as plt
 import numpy as np
 from style import GREEN, SKY
-from tensorgrad import accuracy, load_digits_split, train_digits
+from digits import accuracy, load_digits_split, train_digits
 
 train_images, train_labels, test_images, test_labels = load_digits_split()
 network, losses = train_digits(train_images, train_labels)

@@ -39,7 +39,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters" / "figures"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters"))
@@ -49,8 +49,8 @@ import tinygrad  # noqa: E402
 OUT = ROOT / "docs" / "chapters" / "figures" / "speed_results.json"
 SIZES = [2, 16, 16, 1]
 
-# Imported in main(): this file must stay importable where micrograd is not
-# installed (pytest --doctest-modules imports everything in tests/).
+# Imported in main(): importing this file needs no micrograd, so that the
+# book's environment can read it (and its helpers) too.
 seconds_per_step = graph_nodes = None
 CLASSES: dict = {}
 
@@ -130,7 +130,7 @@ def main():
     load_engines()
     n_points = 100
     results = {
-        "made_by": "tests/benchmarks/bench_speed_chapter.py (make bench-book)",
+        "made_by": "docs/_tools/benchmarks/bench_speed_chapter.py (make bench-book)",
         "commit": commit,
         "date": datetime.date.today().isoformat(),
         "python": platform.python_version(),

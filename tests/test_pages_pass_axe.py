@@ -78,7 +78,7 @@ DRIVE = """async () => {
   for (const widget of document.querySelectorAll('.widget')) {
     for (const radio of widget.querySelectorAll('input[type=radio]')) { radio.click(); await pause(); }
     for (const range of widget.querySelectorAll('input[type=range]')) {
-      range.value = range.max; range.dispatchEvent(new Event('input', {bubbles: true}));
+      range.value = range.min; range.dispatchEvent(new Event('input', {bubbles: true}));
       range.dispatchEvent(new Event('change', {bubbles: true})); await pause();
     }
     for (let round = 0; round < 6; round++) {

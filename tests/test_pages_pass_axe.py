@@ -46,8 +46,14 @@ def audited_pages(site: Path) -> list[str]:
     return pages
 
 
+# The book's CSS lets the browser skip laying out sections far below the screen
+# (content-visibility); axe must see every section laid out, as a reader does.
+LAY_OUT_EVERYTHING = "* { content-visibility: visible !important; }"
+
+
 def violations(page) -> list[str]:
     """axe's violations on the page as it is now, one line per rule and element."""
+    page.add_style_tag(content=LAY_OUT_EVERYTHING)
     result = page.evaluate(
         "async () => { const r = await axe.run(document, {resultTypes: ['violations']});"
         " return r.violations.map(v => ({id: v.id, impact: v.impact,"

@@ -157,7 +157,7 @@ def visit_math_block_katex(translator, node: nodes.math_block) -> None:
         translator.body.append('<div class="math notranslate nohighlight">')
     else:
         translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
-    translator.body.append('<div class="math-scroll">')
+    translator.body.append('<div class="math-scroll" tabindex="0">')  # it may scroll sideways
     translator.body.append(_katex(translator, node, _display_latex(node), display=True))
     translator.body.append("</div>")
     if node["number"]:

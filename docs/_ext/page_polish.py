@@ -2,17 +2,17 @@
 
 While a page is written
     * a ``<meta name="description">``, from the page's first paragraph of prose
-      (what a search engine shows under the title);
-    * ``scroll-focus.js`` (a few lines, deferred): a code block, formula or
-      table wider than the screen scrolls sideways, so it becomes a Tab stop
-      (``tabindex="0"``) that a keyboard reader can scroll with the arrow keys;
-      one that fits is not a Tab stop.
+      (what a search engine shows under the title).
 
 After the build, on every HTML page (not in the EPUB)
     * the sidebar's captions (``<p class="caption" role="heading">``, written
       by Sphinx) get the ``aria-level`` a heading needs;
     * the two ``<aside>`` landmarks of the theme get names ("Book contents",
       "On this page"), so a screen reader can tell them apart;
+    * code blocks, displayed formulas and tables scroll sideways when they are
+      wider than the screen (on a phone, most code blocks are), so each is a
+      Tab stop (``tabindex="0"``) that a keyboard reader can scroll with the
+      arrow keys; inline formulas are not Tab stops;
     * an empty cell heading a table's first column (``| | a | b |`` in
       Markdown) becomes a plain cell: a header must have text;
     * every figure gets its size (``width`` and ``height``, from the SVG's own
@@ -31,7 +31,6 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 
-SCRIPT = "scroll-focus.js"
 DESCRIPTION_LENGTH = 155
 SKIPPED_ANCESTORS = (nodes.Admonition, nodes.sidebar, nodes.topic, nodes.figure, nodes.table)
 
@@ -44,7 +43,11 @@ def first_paragraph(doctree: nodes.document) -> str:
                 skipped = True
                 break
             parent = parent.parent
-        text = " ".join(paragraph.astext().split())
+        text = paragraph.astext()
+        for math in paragraph.findall(nodes.math):  # TeX, read as plain text: 10^{-6} -> 10^-6
+            plain = re.sub(r"\\(?:left|right|,|;|!)|[{}]", "", math.astext())
+            text = text.replace(math.astext(), re.sub(r"\\([A-Za-z]+)", r"\1", plain), 1)
+        text = " ".join(text.split())
         if paragraph["classes"]:  # a line of the book's own furniture (the download line)
             skipped = True
         if not skipped and len(text) >= 60:
@@ -59,7 +62,7 @@ def shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return cut + "…"
 
 
-def add_description_and_script(
+def add_description(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
     if app.builder.name.startswith("epub"):
@@ -70,7 +73,6 @@ def add_description_and_script(
     if text:
         tag = f'<meta name="description" content="{html.escape(shorten(text), quote=True)}" />\n'
         context["metatags"] = context.get("metatags", "") + tag
-    app.add_js_file(SCRIPT, loading_method="defer")
 
 
 # --- after the build ---------------------------------------------------------
@@ -133,6 +135,12 @@ def polish_html(text: str, page: Path) -> str:
             text,
         )
     text = re.sub(r'<th class="head">(?:<p></p>)?\s*</th>', '<td class="head"></td>', text)
+    text = text.replace('<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">')
+    text = re.sub(
+        r'<div class="table-wrapper([^"]*)"(?![^>]*tabindex)',
+        r'<div class="table-wrapper\1" tabindex="0"',
+        text,
+    )
     return _fix_images(text, page)
 
 
@@ -151,6 +159,6 @@ def polish_site(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("html_meta_description", "", "html", types=frozenset({str}))
-    app.connect("html-page-context", add_description_and_script)
+    app.connect("html-page-context", add_description)
     app.connect("build-finished", polish_site)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -146,3 +146,35 @@ def test_widgets_driven_to_their_end_have_no_axe_violation(site_and_axe, width, 
         finally:
             context.close()
     assert found == [], f"{len(found)} axe violations at {width} px, {theme}:\n" + "\n".join(found)
+
+
+FOCUS_STYLE = """e => { const s = getComputedStyle(e);
+  return {outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0, opacity: parseFloat(s.opacity)} }"""
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_focus_is_visible_on_code_copy_buttons_formulas_and_search(site_and_axe, theme):
+    """What axe cannot see: a keyboard reader sees where the focus is."""
+    site, base, chromium, _ = site_and_axe
+    context, page = open_page(chromium, base + "chapters/01-slopes.html", 1280, theme)
+    try:
+        checks = {
+            "code block": "div.highlight > pre[tabindex='0']",
+            "copy button": "div.highlight button.copybtn",
+            "formula": "div.math-scroll[tabindex='0']",
+            "search box": ".sidebar-search",
+        }
+        for what, selector in checks.items():
+            element = page.locator(selector).first
+            element.scroll_into_view_if_needed()
+            element.focus()
+            page.keyboard.press("Shift+Tab")  # arrive by keyboard, so :focus-visible applies
+            page.keyboard.press("Tab")
+            assert element.evaluate("e => e === document.activeElement"), f"{what}: Tab skips it"
+            page.wait_for_timeout(400)  # the copy button fades in
+            target = element if what != "search box" else page.locator(".sidebar-search-container")
+            style = target.evaluate(FOCUS_STYLE)
+            assert style["outline"], f"{what}: no visible focus ring ({theme})"
+            assert style["opacity"] == 1, f"{what}: hidden while focused ({theme})"
+    finally:
+        context.close()

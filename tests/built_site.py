@@ -124,12 +124,11 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 def wait_for_math(page: object) -> None:
-    """Wait until MathJax (when the page loads it) has typeset the page."""
-    page.evaluate(
-        "() => (window.MathJax && MathJax.startup && MathJax.startup.promise)"
-        " ? MathJax.startup.promise.then(() => document.fonts.ready).then(() => true)"
-        " : document.fonts.ready.then(() => true)"
-    )
+    """Wait until the fonts of the page (the math's among them) have loaded.
+
+    The math itself is in the HTML, rendered by KaTeX when the book is built.
+    """
+    page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
 COMPRESSED_TYPES = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv"}
@@ -167,7 +166,7 @@ def visit_pages(site: Path) -> dict[str, Visit]:
             page.on("request", lambda r: requests.append(r.url))
             page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
             page.goto(server + relative, wait_until="load")  # images, styles, scripts
-            wait_for_math(page)  # then MathJax's own loads and its fonts
+            wait_for_math(page)  # then the fonts the math uses
             raw = compressed = 0
             for url in sorted(set(requests)):
                 parsed = urllib.parse.urlparse(url)
@@ -183,7 +182,7 @@ def visit_pages(site: Path) -> dict[str, Visit]:
                 failed=failed,
                 raw_bytes=raw,
                 gzip_bytes=compressed,
-                math_elements=page.evaluate("document.querySelectorAll('mjx-container').length"),
+                math_elements=page.evaluate("document.querySelectorAll('.katex').length"),
                 code_blocks=page.evaluate("document.querySelectorAll('div.highlight pre').length"),
                 copy_buttons=page.evaluate("document.querySelectorAll('button.copybtn').length"),
             )

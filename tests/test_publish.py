@@ -81,7 +81,7 @@ def test_publish_puts_the_built_site_on_gh_pages(bare_remote: Path):
     assert {"index.html", ".nojekyll", "404.html", "search.html", "searchindex.js"} <= files
     for page in chapter_pages(site):
         assert f"chapters/{page.name}" in files
-    assert "_static/mathjax/tex-chtml.js" in files
+    assert "_static/katex/katex.min.css" in files  # the math's styles and fonts
     assert any(f.startswith("_downloads/") and f.endswith("/tinygrad.py") for f in files)
     caches = [f for f in files if ".doctrees" in f or f.endswith((".buildinfo", ".pickle"))]
     assert not caches, f"build caches were published: {caches[:5]}"

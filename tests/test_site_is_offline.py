@@ -11,12 +11,12 @@ Two checks:
   scripts. A plain link a reader clicks (``<a href>``) may point anywhere:
   following it is the reader's choice and loads nothing by itself. XML
   namespace names and SVG metadata look like URLs but are identifiers, never
-  fetched. The few URL strings inside MathJax that are never fetched are listed
-  below, each with the reason.
+  fetched. The few URL strings in the site's files that are never fetched are
+  listed below, each with the reason.
 * Chromium opens every page (from disk and from a local server) and logs every
-  request: all must go to the site itself. One more run turns on MathJax's
-  speech and explorer tools, the part of MathJax that has web addresses built
-  in, and checks that it, too, loads its rules from the site.
+  request: all must go to the site itself, the math's fonts included (the math
+  is rendered by KaTeX when the book is built; its stylesheet and fonts are in
+  ``_static/katex``).
 """
 
 from __future__ import annotations
@@ -28,15 +28,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from built_site import (
-    book_html,
-    browser,
-    chapter_pages,
-    serve,
-    visit_pages,
-    visit_pages_from_disk_on_a_phone,
-    wait_for_math,
-)
+from built_site import book_html, visit_pages, visit_pages_from_disk_on_a_phone
 
 EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
 CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""", re.I)
@@ -56,23 +48,6 @@ NEVER_FETCHED = [
         r"http://www\.w3\.org/(1998/Math/MathML|2000/svg|1999/xhtml|1999/xlink"
         r"|XML/1998/namespace|2000/xmlns/|2001/10/synthesis)",
         "an XML namespace name: an identifier, not an address to fetch",
-    ),
-    (
-        "_static/mathjax/*",
-        r"https://www\.mathjax\.org/?",
-        "the link in MathJax's About box, followed only if a reader clicks it",
-    ),
-    (
-        "_static/mathjax/*",
-        r"https://cdn\.jsdelivr\.net/npm/speech-rule-engine@",
-        "the speech rule engine's built-in default; MathJax always points it at the site's own "
-        "_static/mathjax/sre/mathmaps (test_mathjax_speech_tools_load_from_the_site)",
-    ),
-    (
-        "_static/mathjax/*",
-        r"https://cdn\.jsdelivr\.net/npm/(wicked-good-xpath@1\.3\.0/|sre-mathmaps-ie@)",
-        "speech-engine fallbacks for Internet Explorer, which lacks XPath; this site's theme "
-        "needs CSS variables, which Internet Explorer never had, so it cannot show the site",
     ),
 ]
 # Files that hold data, not code: searchindex.js is the text of the pages, read
@@ -200,7 +175,11 @@ def test_no_page_served_from_127_0_0_1_requests_another_host():
     for name, visit in visits.items():
         assert not _outside(visit.url, visit.requests), f"{name}: {_outside(visit.url, visit.requests)}"
         assert not visit.failed, f"{name}: requests for files the site lacks: {visit.failed}"
-    assert any(v.math_elements for v in visits.values()), "no page typeset math: MathJax?"
+    assert any(v.math_elements for v in visits.values()), "no page shows KaTeX's math"
+    with_math = [name for name, v in visits.items() if v.math_elements]
+    for name in with_math:  # the math's stylesheet and at least one of its fonts, from the site
+        fonts = [u for u in visits[name].requests if "/_static/katex/fonts/" in u]
+        assert fonts, f"{name}: shows math but loaded none of KaTeX's fonts"
 
 
 @pytest.mark.browser
@@ -209,49 +188,3 @@ def test_no_page_opened_from_disk_requests_anything_but_files():
     for name, visit in visits.items():
         assert visit.requests, f"{name}: the request log is empty: is it recording?"
         assert not _outside(visit.url, visit.requests), f"{name}: {_outside(visit.url, visit.requests)}"
-
-
-@pytest.mark.browser
-def test_mathjax_speech_tools_load_from_the_site():
-    """The explorer and speech tools of MathJax's menu load their rules locally."""
-    site = book_html()
-    with_math = [
-        p for p in chapter_pages(site) if 'class="math' in p.read_text(encoding="utf-8")
-    ]
-    assert with_math, "no chapter has math"
-    with browser() as chromium, serve(site) as server:
-        page = chromium.new_page()
-        # What a reader gets with MathJax's explorer on (its menu, Accessibility).
-        page.add_init_script(EXPLORER_ON)
-        requests: list[str] = []
-        page.on("request", lambda r: requests.append(r.url))
-        base = server + with_math[0].relative_to(site).as_posix()
-        page.goto(base)
-        wait_for_math(page)
-        page.wait_for_function(
-            "() => document.querySelectorAll('[data-semantic-speech]').length > 0", timeout=30000
-        )
-        page.wait_for_load_state("networkidle")
-    assert any("/_static/mathjax/a11y/explorer.js" in u for u in requests), requests
-    assert any("/_static/mathjax/sre/mathmaps/en.json" in u for u in requests), requests
-    assert not _outside(base, requests)
-
-
-# The page sets window.MathJax itself, after any init script: add the explorer
-# to whatever configuration it sets.
-EXPLORER_ON = """
-(() => {
-  let value;
-  Object.defineProperty(window, "MathJax", {
-    configurable: true,
-    get() { return value; },
-    set(v) {
-      if (v && !v.version) {
-        v.loader = Object.assign({}, v.loader, {load: ["a11y/explorer"]});
-        v.options = Object.assign({}, v.options, {enableExplorer: true, enableEnrichment: true});
-      }
-      value = v;
-    },
-  });
-})();
-"""

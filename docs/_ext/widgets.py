@@ -97,6 +97,8 @@ class WidgetDirective(SphinxDirective):
         node["ids"] = [anchor]
         self.set_source_info(node)
         self.state.nested_parse(self.content, self.content_offset, node)
+        for image in node.findall(nodes.image):  # loaded lazily (page_polish.py)
+            image["classes"].append("widget-figure")
         self.state.document.set_id(node)  # registers the anchor, for the check above
         return [node]
 

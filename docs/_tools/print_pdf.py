@@ -4,8 +4,9 @@
 
 ``make pdf`` builds the ``singlehtml`` version of the book and runs this. The
 Chromium is the one the browser tests use (Debian's ``chromium``, found on
-PATH or set with ``CHROMIUM``), driven by Playwright: MathJax typesets the
-math, the SVG figures stay vectors, and no LaTeX is needed. The widgets'
+PATH or set with ``CHROMIUM``), driven by Playwright: the math is already in
+the page (rendered by KaTeX when the book is built; its fonts are embedded in
+the PDF), the SVG figures stay vectors, and no LaTeX is needed. The widgets'
 scripts are not loaded, so each widget prints as its static figure, and the
 worked solutions of the exercises are printed open. The print
 styles (a chapter per page, no sidebars or buttons) are in
@@ -62,11 +63,8 @@ def print_pdf(page_path: Path, pdf_path: Path) -> float:
         page.goto(page_path.resolve().as_uri(), wait_until="load")
         # Worked solutions sit in collapsed blocks on the site; on paper, open them.
         page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
-        page.evaluate(
-            "() => (window.MathJax && MathJax.startup && MathJax.startup.promise)"
-            " ? MathJax.startup.promise.then(() => document.fonts.ready)"
-            " : document.fonts.ready"
-        )
+        # The fonts (KaTeX's among them) are loaded when the text that uses them is laid out.
+        page.evaluate("() => document.fonts.ready.then(() => true)")
         page.pdf(
             path=str(pdf_path),
             format="A4",

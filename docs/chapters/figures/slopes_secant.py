@@ -18,11 +18,13 @@ xs = [2.5 + i * 0.05 for i in range(111)]  # 2.5 .. 8.0
 fig, ax = plt.subplots()
 ax.plot(xs, [f(x) for x in xs], color=BLUE, label="f(x) = x²")
 
-for h, alpha in [(3.0, 0.35), (1.5, 0.6), (0.5, 1.0)]:
+# The farther secants fade into finer dashes, not into paler colour: every line
+# keeps the orange's 3:1 contrast with the paper.
+for h, dashes, width in [(3.0, (1, 2), 1.2), (1.5, (4, 2), 1.4), (0.5, (), 1.8)]:
     slope = (f(x0 + h) - f(x0)) / h
-    ax.plot(xs, [f(x0) + slope * (x - x0) for x in xs], color=ORANGE, alpha=alpha,
-            linewidth=1.6, label=f"secant, h = {h:g}: slope {slope:g}")
-    ax.plot([x0 + h], [f(x0 + h)], "o", color=ORANGE, alpha=alpha, markersize=6)
+    ax.plot(xs, [f(x0) + slope * (x - x0) for x in xs], color=ORANGE, dashes=dashes,
+            linewidth=width, label=f"secant, h = {h:g}: slope {slope:g}")
+    ax.plot([x0 + h], [f(x0 + h)], "o", color=ORANGE, markersize=4 + width)
 
 tangent_slope = 2 * x0
 ax.plot(xs, [f(x0) + tangent_slope * (x - x0) for x in xs], color=PURPLE,

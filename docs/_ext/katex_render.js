@@ -1,0 +1,35 @@
+// Renders formulas with KaTeX for offline_math.py, one run per page.
+//
+//   node katex_render.js NODE_MODULES/katex < request.json > answer.json
+//
+// The request is {"formulas": [{"latex": "...", "display": true}, ...],
+// "macros": {...}}; the answer is a list, one entry per formula, either
+// {"html": "..."} (KaTeX's HTML and, for screen readers, its MathML) or
+// {"error": "..."}. Strict mode turns LaTeX that KaTeX would only guess at
+// into an error, so that the build reports it.
+"use strict";
+
+const katex = require(process.argv[2]);
+
+let input = "";
+process.stdin.setEncoding("utf8");
+process.stdin.on("data", (chunk) => { input += chunk; });
+process.stdin.on("end", () => {
+  const request = JSON.parse(input);
+  const answer = request.formulas.map(({ latex, display }) => {
+    try {
+      const html = katex.renderToString(latex, {
+        displayMode: display,
+        output: "htmlAndMathml",
+        throwOnError: true,
+        strict: "error",
+        trust: false,
+        macros: Object.assign({}, request.macros),
+      });
+      return { html };
+    } catch (error) {
+      return { error: String(error && error.message ? error.message : error) };
+    }
+  });
+  process.stdout.write(JSON.stringify(answer));
+});

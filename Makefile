@@ -80,8 +80,8 @@ test: html
 # repository, so your own branches stay as they are) pushes the site to the
 # gh-pages branch of PUBLISH_REMOTE (exported above: publish.py reads it from
 # the environment).
-publish: $(STAMP)
-	@$(MAKE) --no-print-directory -o $(STAMP) html doctest && \
+publish: $(STAMP) $(NODE_STAMP)
+	@$(MAKE) --no-print-directory -o $(STAMP) -o $(NODE_STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
 	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \

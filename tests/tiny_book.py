@@ -17,6 +17,7 @@ from pathlib import Path
 from built_site import ROOT
 
 STAMP = ".venv/.installed-stamp"
+NODE_STAMP = "node_modules/.installed-stamp"  # the pinned npm tools: the tiny book needs none
 
 PAGES = {
     "index.rst": "Tiny book\n=========\n\n.. toctree::\n\n   one\n   two\n",
@@ -78,9 +79,9 @@ def clean_environment(**extra: str) -> dict[str, str]:
 
 
 def make(repository: Path, *arguments: str, env: dict[str, str] | None = None, timeout: float = 300):
-    """Run the repository's Makefile, without reinstalling the virtualenv."""
+    """Run the repository's Makefile, without reinstalling the virtualenv or the npm tools."""
     return subprocess.run(
-        ["make", "--no-print-directory", "-o", STAMP, *arguments],
+        ["make", "--no-print-directory", "-o", STAMP, "-o", NODE_STAMP, *arguments],
         cwd=repository, capture_output=True, text=True, timeout=timeout,
         env=clean_environment() if env is None else env,
     )  # fmt: skip

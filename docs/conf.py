@@ -42,7 +42,7 @@ warnings.filterwarnings(
     "ignore", message=r".*_RstSnippetParser\.set_application' is deprecated"
 )
 
-exclude_patterns = ["_build", "**/figures/*.py", "conftest.py", "README.md"]
+exclude_patterns = ["_build", "_tools", "**/figures/*.py", "conftest.py", "README.md"]
 templates_path = ["_templates"]
 
 # --- MyST ---------------------------------------------------------------

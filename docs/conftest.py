@@ -10,7 +10,7 @@ from doctest import ELLIPSIS, NORMALIZE_WHITESPACE
 from sybil import Sybil
 from sybil.parsers.myst import PythonCodeBlockParser, SkipParser
 
-collect_ignore_glob = ["_build/*", "*.py", "**/*.py"]
+collect_ignore_glob = ["_build/*", "_tools/*", "*.py", "**/*.py"]
 
 pytest_collect_file = Sybil(
     parsers=[
@@ -18,5 +18,5 @@ pytest_collect_file = Sybil(
         SkipParser(),
     ],
     patterns=["*.md", "**/*.md"],
-    excludes=["_build/*"],
+    excludes=["_build/*", "_tools/*"],  # _tools: authoring scripts and npm packages
 ).pytest()

@@ -1,6 +1,6 @@
 """Every page passes axe-core with no violation, for every reader.
 
-axe-core (pinned in package.json, installed by ``make`` into node_modules) is
+axe-core (pinned in docs/_tools/package.json, installed by ``make`` into node_modules) is
 injected into each page of the built site, served over HTTP, in headless
 Chromium. Each page is checked at 1280 px and at 360 px, in the light and the
 dark theme, with its widgets mounted; the pages with widgets are checked again
@@ -21,7 +21,7 @@ from built_site import ROOT, book_html, browser, serve
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE = ROOT / "docs" / "_tools" / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (1280, 360)
 THEMES = ("light", "dark")
 

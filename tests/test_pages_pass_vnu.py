@@ -1,6 +1,6 @@
 """Every page of the built site is valid HTML: the Nu HTML Checker (vnu) finds no error.
 
-vnu is the pinned npm package ``vnu-jar`` (package.json, installed by ``make``
+vnu is the pinned npm package ``vnu-jar`` (docs/_tools/package.json, installed by ``make``
 into node_modules), run with Java on every HTML page a reader can reach, the
 404 page, search and index included. Without Java the test is skipped with a
 reason, unless ``REQUIRE_BROWSER=1`` (CI installs ``default-jre-headless``).
@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from built_site import ROOT, book_html
 
-VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+VNU = ROOT / "docs" / "_tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 
 def java() -> str:

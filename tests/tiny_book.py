@@ -17,7 +17,7 @@ from pathlib import Path
 from built_site import ROOT
 
 STAMP = ".venv/.installed-stamp"
-NODE_STAMP = "node_modules/.installed-stamp"  # the pinned npm tools: the tiny book needs none
+NODE_STAMP = "docs/_tools/node_modules/.installed-stamp"  # the pinned npm tools: the tiny book needs none
 
 PAGES = {
     "index.rst": "Tiny book\n=========\n\n.. toctree::\n\n   one\n   two\n",

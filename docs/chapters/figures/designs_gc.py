@@ -10,7 +10,7 @@ import time
 
 import matplotlib.pyplot as plt
 from designs_page import page
-from style import BLUE, GREY, VERMILION
+from style import BLUE, GREY, VERMILION, tr
 
 from tinygrad import Value
 
@@ -32,7 +32,7 @@ def seconds_per_step(V, collector_on, steps=2):
         gc.unfreeze()
 
 
-designs = [("edge table (ours)", Value), ("closure design", page.ClosureValue)]
+designs = [(tr("edge table (ours)"), Value), (tr("closure design"), page.ClosureValue)]
 on = [seconds_per_step(V, True) * 1e3 for _, V in designs]
 off = [seconds_per_step(V, False) * 1e3 for _, V in designs]
 
@@ -40,15 +40,15 @@ fig, ax = plt.subplots(figsize=(6.4, 3.2))
 rows = range(len(designs))
 height = 0.38
 # y grows downwards after invert_yaxis: "off" sits above "on" in each pair
-bars_off = ax.barh([r - height / 2 for r in rows], off, height, color=BLUE, label="collector off")
-bars_on = ax.barh([r + height / 2 for r in rows], on, height, color=VERMILION, label="collector on")
+bars_off = ax.barh([r - height / 2 for r in rows], off, height, color=BLUE, label=tr("collector off"))
+bars_on = ax.barh([r + height / 2 for r in rows], on, height, color=VERMILION, label=tr("collector on"))
 for bars in (bars_off, bars_on):
     ax.bar_label(bars, fmt="%.0f ms", padding=3, color=GREY, fontsize=9)
 ax.set_yticks(list(rows), [name for name, _ in designs])
 ax.invert_yaxis()
-ax.set_xlabel("processor time per training step (ms)")
+ax.set_xlabel(tr("processor time per training step (ms)"))
 ax.set_xlim(0, max(on + off) * 1.18)
 ax.grid(axis="y", visible=False)
 ax.legend(loc="upper right")
-ax.set_title("One training step: 2-16-16-1 network, 30 points")
+ax.set_title(tr("One training step: 2-16-16-1 network, 30 points"))
 fig.tight_layout()

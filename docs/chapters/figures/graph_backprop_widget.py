@@ -6,7 +6,7 @@ derivative of the loss with respect to its value; w's gradient is -12.
 
 import matplotlib.pyplot as plt
 from graph_drawing import draw_graph
-import style  # noqa: F401  (importing it applies the book's look to matplotlib)
+from style import tr  # importing style applies the book's look to matplotlib
 
 from tinygrad import Value
 
@@ -18,6 +18,6 @@ loss.backward()
 assert w.grad == -12.0
 
 fig, ax = plt.subplots(figsize=(7.2, 3.0))
-names = {w: "w", x: "x", y: "y (target)", y_hat: "ŷ = w·x", error: "e = ŷ − y", loss: "L = e²"}
+names = {w: "w", x: "x", y: tr("y (target)"), y_hat: "ŷ = w·x", error: "e = ŷ − y", loss: "L = e²"}
 draw_graph(ax, loss, names)
 fig.tight_layout()

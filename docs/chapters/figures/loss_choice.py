@@ -5,7 +5,7 @@ The target is y = 5. At the prediction y_hat = 2 the squared error's slope is
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREY, VERMILION
+from style import BLUE, GREY, VERMILION, tr
 
 target = 5.0
 current = 2.0
@@ -31,28 +31,28 @@ def absolute_slope(y_hat: float) -> float:
 ys = [1.0 + i * 0.01 for i in range(801)]  # 1 .. 9
 fig, (losses, slopes) = plt.subplots(1, 2, figsize=(7.6, 3.4))
 
-losses.plot(ys, [squared_error(y) for y in ys], color=BLUE, label="squared error")
+losses.plot(ys, [squared_error(y) for y in ys], color=BLUE, label=tr("squared error"))
 losses.plot(ys, [absolute_error(y) for y in ys], color=VERMILION, linestyle="--",
-            label="absolute error")
+            label=tr("absolute error"))
 losses.set_ylim(-0.5, 10)
-losses.set_title("Loss against prediction (target 5)")
-losses.set_ylabel("loss")
+losses.set_title(tr("Loss against prediction (target 5)"))
+losses.set_ylabel(tr("loss"))
 
 below, above = [y for y in ys if y < target], [y for y in ys if y > target]
-slopes.plot(ys, [squared_slope(y) for y in ys], color=BLUE, label="squared: 2(ŷ - y)")
+slopes.plot(ys, [squared_slope(y) for y in ys], color=BLUE, label=tr("squared: 2(ŷ - y)"))
 for part in (below, above):
     slopes.plot(part, [absolute_slope(y) for y in part], color=VERMILION, linestyle="--")
-slopes.plot([], [], color=VERMILION, linestyle="--", label="absolute: -1 or +1")
+slopes.plot([], [], color=VERMILION, linestyle="--", label=tr("absolute: -1 or +1"))
 slopes.plot([target], [absolute_slope(target)], "o", color=VERMILION, markersize=5)
-slopes.annotate("0 at the kink", (target, 0), textcoords="offset points", xytext=(8, -16),
+slopes.annotate(tr("0 at the kink"), (target, 0), textcoords="offset points", xytext=(8, -16),
                 color=VERMILION, fontsize=9)
 slopes.set_ylim(-8.5, 8.5)
-slopes.set_title("Slope against prediction")
-slopes.set_ylabel("gradient of the loss w.r.t. ŷ")
+slopes.set_title(tr("Slope against prediction"))
+slopes.set_ylabel(tr("gradient of the loss w.r.t. ŷ"))
 
 for ax in (losses, slopes):
     ax.axvline(current, color=GREY, linewidth=1, linestyle=":")
-    ax.set_xlabel("prediction ŷ")
+    ax.set_xlabel(tr("prediction ŷ"))
     ax.legend(loc="upper center", fontsize=9)
 for value in (squared_slope(current), absolute_slope(current)):
     slopes.plot([current], [value], "o", color="black", markersize=5, zorder=5)

@@ -5,7 +5,7 @@ w = 2.2 (loss 0.36). The numbers come from the engine's gradient_descent().
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, GREY, PURPLE
+from style import BLUE, GREEN, GREY, PURPLE, tr
 from tinygrad import Value, gradient_descent
 
 w = Value(1)
@@ -20,20 +20,20 @@ fig, ax = plt.subplots()
 ax.plot(ws, [(2 * v - 5) ** 2 for v in ws], color=BLUE, label="L(w) = (2w - 5)²")
 near = [start - 0.4 + i * 0.05 for i in range(17)]
 ax.plot(near, [start_loss + slope * (v - start) for v in near], color=PURPLE,
-        label=f"tangent at w = {start:g}: slope {slope:g}")
+        label=tr("tangent at w = {w:g}: slope {slope:g}", w=start, slope=slope))
 ax.annotate("", (end, end_loss), (start, start_loss),
             arrowprops={"arrowstyle": "-|>", "color": GREEN, "linewidth": 2.2,
                         "connectionstyle": "arc3,rad=-0.25", "shrinkA": 6, "shrinkB": 6})
 ax.plot([start, end], [start_loss, end_loss], "o", color="black", zorder=5)
-ax.annotate(f"w = {start:g}, loss {start_loss:g}", (start, start_loss),
+ax.annotate(tr("w = {w:g}, loss {loss:g}", w=start, loss=start_loss), (start, start_loss),
             textcoords="offset points", xytext=(10, 4), color=GREY)
-ax.annotate(f"w = {end:.1f}, loss {end_loss:.2f}", (end, end_loss),
+ax.annotate(tr("w = {w:.1f}, loss {loss:.2f}", w=end, loss=end_loss), (end, end_loss),
             textcoords="offset points", xytext=(8, 10), color=GREY)
-ax.plot([], [], color=GREEN, label="one step, learning rate 0.1")
+ax.plot([], [], color=GREEN, label=tr("one step, learning rate 0.1"))
 ax.set_xlim(0, 4)
 ax.set_ylim(-1, 26)
-ax.set_xlabel("weight w")
-ax.set_ylabel("loss L(w)")
-ax.set_title("One step downhill: w = 1 → 2.2")
+ax.set_xlabel(tr("weight w"))
+ax.set_ylabel(tr("loss L(w)"))
+ax.set_title(tr("One step downhill: w = 1 → 2.2"))
 ax.legend(loc="upper right", fontsize=9)
 fig.tight_layout()

@@ -13,7 +13,7 @@ import time
 
 import matplotlib.pyplot as plt
 import speed_cache
-from style import BLUE, GREY, ORANGE, SKY, VERMILION
+from style import BLUE, GREY, ORANGE, SKY, VERMILION, tr
 
 from tinygrad import Value
 
@@ -42,7 +42,7 @@ def chain_seconds(steps, collector_on, repeats=2):
 def guide(ax, xs, ys):
     """A dashed line of slope 1 through the first point."""
     ax.loglog([xs[0], xs[-1]], [ys[0], ys[0] * xs[-1] / xs[0]], "--", color=GREY, linewidth=1,
-              label="slope 1 (linear)")
+              label=tr("slope 1 (linear)"))
 
 
 steps = [300, 1_000, 3_000, 10_000, 20_000]
@@ -53,12 +53,12 @@ cache = speed_cache.load()
 scaling = cache["scaling"]
 
 fig, (left, right) = plt.subplots(1, 2, figsize=(7.6, 3.6), sharey=False)
-left.loglog(values, chain[False], "o-", color=BLUE, label="collector off")
-left.loglog(values, chain[True], "s-", color=VERMILION, label="collector on")
+left.loglog(values, chain[False], "o-", color=BLUE, label=tr("collector off"))
+left.loglog(values, chain[True], "s-", color=VERMILION, label=tr("collector on"))
 guide(left, values, chain[False])
-left.set_title("Chains, measured for this figure", fontsize=10)
-left.set_xlabel("values in the graph")
-left.set_ylabel("processor time (ms)")
+left.set_title(tr("Chains, measured for this figure"), fontsize=10)
+left.set_xlabel(tr("values in the graph"))
+left.set_ylabel(tr("processor time (ms)"))
 left.legend(fontsize=8)
 
 nodes = scaling["nodes"]
@@ -68,10 +68,10 @@ for key, color, marker, label in [
     ("micrograd_collector_off", SKY, "o--", "micrograd, collector off"),
     ("micrograd", ORANGE, "s--", "micrograd, collector on"),
 ]:
-    right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=label)
+    right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=tr(label))
 guide(right, nodes, scaling["tinygrad_collector_off_ms"])
-right.set_title(f"Training steps, stored run (Python {cache['python']})", fontsize=10)
-right.set_xlabel("values in the graph")
+right.set_title(tr("Training steps, stored run (Python {python})", python=cache["python"]), fontsize=10)
+right.set_xlabel(tr("values in the graph"))
 right.legend(fontsize=8)
 for ax in (left, right):
     ax.grid(True, which="major")

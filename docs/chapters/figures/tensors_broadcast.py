@@ -8,7 +8,7 @@ sums the (4, 3) gradient down the rows into the bias's gradient.
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Rectangle
-from style import BLUE, GREY, PURPLE
+from style import BLUE, GREY, PURPLE, tr
 from tensorgrad import unbroadcast
 
 grad = np.array([[1.0, 0.0, 2.0], [0.0, 1.0, 1.0], [1.0, 1.0, 0.0], [2.0, 0.0, 1.0]])
@@ -37,18 +37,18 @@ for ax in (forward, backward):
     ax.set_aspect("equal")
     ax.axis("off")
 
-forward.set_title("forward: NumPy uses b\nin every row", fontsize=10)
+forward.set_title(tr("forward: NumPy uses b\nin every row"), fontsize=10)
 cells(forward, 0.6, 1.2, [["b0", "b1", "b2"]], BLUE, 0.55)
 cells(forward, 0.6, -0.8, [["b0", "b1", "b2"]] * 4, BLUE, 0.2)
 arrow(forward, 2.1, 0.15, -0.75)
 forward.text(3.7, 0.7, "(3,)", color=GREY, va="center")
 forward.text(3.7, -2.8, "(4, 3)", color=GREY, va="center")
 
-backward.set_title("backward: the gradients\nof those uses add up", fontsize=10)
+backward.set_title(tr("backward: the gradients\nof those uses add up"), fontsize=10)
 cells(backward, 0.6, 1.2, [[f"{g:g}" for g in row] for row in grad], PURPLE, 0.25)
 cells(backward, 0.6, -4.0, [[f"{g:g}" for g in bias_grad]], PURPLE, 0.6)
 arrow(backward, 2.1, -2.95, -3.95)
 backward.text(3.7, -1.0, "(4, 3)", color=GREY, va="center")
 backward.text(3.7, -4.5, "(3,)", color=GREY, va="center")
-backward.text(2.1, -5.4, "b.grad = sum over the rows", ha="center", color=GREY, fontsize=9)
+backward.text(2.1, -5.4, tr("b.grad = sum over the rows"), ha="center", color=GREY, fontsize=9)
 fig.tight_layout(pad=0.2)

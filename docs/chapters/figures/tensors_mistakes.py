@@ -18,6 +18,6 @@ for ax in axes.flat:
 for ax, i in zip(axes.flat, wrong):
     image = test_images[i].reshape(8, 8)
     ax.imshow(image, cmap="gray_r", vmin=0, vmax=1, interpolation="nearest")
-    title = f"{test_labels[i]} read as {predictions[i]}"
+    title = style.tr("{label} read as {prediction}", label=test_labels[i], prediction=predictions[i])
     ax.set_title(title, fontsize=9, color=style.VERMILION)
 fig.tight_layout(pad=0.3)

@@ -14,7 +14,7 @@ import gc
 import time
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, GREY
+from style import BLUE, GREEN, GREY, tr
 from digits import DigitsNetwork, load_digits_split, scalar_cross_entropy
 from tensorgrad import Tensor, cross_entropy
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
@@ -65,10 +65,10 @@ at_8 = tensor_sizes.index(8)
 speedup = scalar_ms[-1] / tensor_ms[at_8]
 
 fig, ax = plt.subplots()
-ax.loglog(scalar_sizes, scalar_ms, "o-", color=BLUE, label="scalar engine (tinygrad.Value)")
-ax.loglog(tensor_sizes, tensor_ms, "o-", color=GREEN, label="tensor engine (tensorgrad.Tensor)")
+ax.loglog(scalar_sizes, scalar_ms, "o-", color=BLUE, label=tr("scalar engine (tinygrad.Value)"))
+ax.loglog(tensor_sizes, tensor_ms, "o-", color=GREEN, label=tr("tensor engine (tensorgrad.Tensor)"))
 ax.annotate(
-    f"{speedup:,.0f}x faster\nat a batch of 8",
+    tr("{speedup:,.0f}x faster\nat a batch of 8", speedup=speedup),
     xy=(8, tensor_ms[at_8]),
     xytext=(8, (scalar_ms[-1] * tensor_ms[at_8]) ** 0.5),  # halfway on a log scale
     ha="center",
@@ -76,8 +76,8 @@ ax.annotate(
     color=GREY,
     arrowprops={"arrowstyle": "->", "color": GREY},
 )
-ax.set_xlabel("images per training step (batch size)")
-ax.set_ylabel("milliseconds per image")
-ax.set_title("One training step of the same network, per image")
+ax.set_xlabel(tr("images per training step (batch size)"))
+ax.set_ylabel(tr("milliseconds per image"))
+ax.set_title(tr("One training step of the same network, per image"))
 ax.legend(loc="lower left")
 fig.tight_layout()

@@ -6,7 +6,7 @@ grows at every step.
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, SKY, VERMILION
+from style import BLUE, GREEN, SKY, VERMILION, tr
 
 from tinygrad import LINE_DATA, Value, gradient_descent
 
@@ -29,11 +29,12 @@ for learning_rate, colour, dashes in [
     (0.2, BLUE, "--"),
     (0.3, VERMILION, "-"),
 ]:
-    label = f"learning rate {learning_rate}" + (" (diverges)" if learning_rate == 0.3 else "")
+    label = tr("learning rate {rate} (diverges)" if learning_rate == 0.3 else "learning rate {rate}",
+               rate=learning_rate)
     ax.semilogy(losses_for(learning_rate), dashes, color=colour, label=label)
-ax.set_xlabel("step")
-ax.set_ylabel("mean squared error (log scale)")
-ax.set_title("Fitting y = 2x + 1 from w = -1, b = 0")
+ax.set_xlabel(tr("step"))
+ax.set_ylabel(tr("mean squared error (log scale)"))
+ax.set_title(tr("Fitting y = 2x + 1 from w = -1, b = 0"))
 ax.set_ylim(1e-6, 1e16)
 ax.legend(loc="upper left", ncols=2)
 fig.tight_layout()

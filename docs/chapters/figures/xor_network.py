@@ -6,7 +6,7 @@ own ``MLP([2, 4, 1])``: one arrow per weight, one "+b" per bias.
 
 import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, FancyArrowPatch
-from style import BLUE, GREEN, GREY
+from style import BLUE, GREEN, GREY, tr
 
 from tinygrad import MLP
 
@@ -47,12 +47,12 @@ for layer, (column_positions, names, colour) in enumerate(zip(positions, labels,
             ax.text(x + RADIUS * 0.8, y + RADIUS * 0.95, "+b", fontsize=9, color=colour)
 
 top = column(sizes[1])[0] + 0.75
-ax.text(X[0], top, "2 inputs", ha="center", fontsize=10, color=GREY)
+ax.text(X[0], top, tr("2 inputs"), ha="center", fontsize=10, color=GREY)
 hidden = (n_inputs + 1) * sizes[1]
 output = (sizes[1] + 1) * sizes[2]
-ax.text(X[1], top, f"4 tanh neurons\n{hidden} parameters", ha="center",
+ax.text(X[1], top, tr("4 tanh neurons\n{parameters} parameters", parameters=hidden), ha="center",
         fontsize=10, color=GREEN)
-ax.text(X[2], top, f"1 linear neuron\n{output} parameters", ha="center",
+ax.text(X[2], top, tr("1 linear neuron\n{parameters} parameters", parameters=output), ha="center",
         fontsize=10, color=BLUE)
 assert hidden + output == len(model.parameters()) == 17
 

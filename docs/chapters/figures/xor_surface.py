@@ -7,7 +7,7 @@ four predictions equal train_xor()'s, then evaluates it on a grid.
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap
-from style import BLUE, VERMILION
+from style import BLUE, VERMILION, tr
 
 from tinygrad import MLP, XOR_DATA, Value, gradient_descent, train_xor
 
@@ -33,12 +33,12 @@ ax.contour(grid, grid, surface, levels=[0.0], colors="black", linewidths=1.2, li
 for (x1, x2), target in XOR_DATA:
     ax.plot(x1, x2, "o", markersize=13, markerfacecolor=VERMILION if target > 0 else BLUE,
             markeredgecolor="black")
-    ax.annotate(f"target {target:+d}", (x1, x2), xytext=(0, 12), textcoords="offset points",
+    ax.annotate(tr("target {target:+d}", target=target), (x1, x2), xytext=(0, 12), textcoords="offset points",
                 ha="center", fontsize=9, weight="bold")
-ax.set_xlabel("first input")
-ax.set_ylabel("second input")
-ax.set_title("prediction of the trained MLP([2, 4, 1])")
+ax.set_xlabel(tr("first input"))
+ax.set_ylabel(tr("second input"))
+ax.set_title(tr("prediction of the trained MLP([2, 4, 1])"))
 ax.set_aspect("equal")
 ax.grid(False)
-fig.colorbar(image, ax=ax, label="prediction")
+fig.colorbar(image, ax=ax, label=tr("prediction"))
 fig.tight_layout()

@@ -5,7 +5,7 @@ descent with learning rate 0.05. Right: the loss before each step.
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, GREY
+from style import BLUE, GREEN, GREY, tr
 
 from tinygrad import LINE_DATA, Value, gradient_descent
 
@@ -30,18 +30,18 @@ for i, (step, (slope, intercept)) in enumerate(lines.items()):
     left.plot(
         xs, [slope * x + intercept for x in xs], color=GREEN if last else GREY,
         dashes=() if last else (1 + 2 * i, 2), linewidth=2.2 if last else 1.2,  # 3:1, no fading
-        label=f"after {step} steps" if last else None,
+        label=tr("after {steps} steps", steps=step) if last else None,
     )
     if not last:
         left.annotate(f"{step}", (3.3, slope * 3.3 + intercept), color=GREY, fontsize=8,
                       xytext=(3, 0), textcoords="offset points", va="center")
-left.plot([x for x, _ in LINE_DATA], [y for _, y in LINE_DATA], "o", color=BLUE, label="data")
+left.plot([x for x, _ in LINE_DATA], [y for _, y in LINE_DATA], "o", color=BLUE, label=tr("data"))
 left.set_xlabel("x")
 left.set_ylabel("y")
-left.set_title("the line, step by step")
+left.set_title(tr("the line, step by step"))
 left.legend(loc="upper left")
 right.semilogy(range(len(losses)), losses, color=GREEN)
-right.set_xlabel("step")
-right.set_ylabel("loss (log scale)")
-right.set_title("learning rate 0.05")
+right.set_xlabel(tr("step"))
+right.set_ylabel(tr("loss (log scale)"))
+right.set_title(tr("learning rate 0.05"))
 fig.tight_layout()

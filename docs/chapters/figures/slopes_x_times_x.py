@@ -32,15 +32,15 @@ def box(cx: float, cy: float, title: str, data: str, grad: str) -> None:
 box(2.0, 2.5, "x", f"data {x:g}", f"grad {x_grad:g}")
 box(8.0, 2.5, "q = x * x", f"data {q:g}", tr("grad {grad:g} (seed)", grad=output_grad))
 
-for rad, label, value, y_text in [
-    (-0.35, "left operand: local derivative {value:g}, contributes {value:g}", contributions[0], 4.35),
-    (0.35, "right operand: local derivative {value:g}, contributes {value:g}", contributions[1], 0.55),
+for rad, label, y_text in [
+    (-0.35, tr("left operand: local derivative {value:g}, contributes {value:g}", value=contributions[0]), 4.35),
+    (0.35, tr("right operand: local derivative {value:g}, contributes {value:g}", value=contributions[1]), 0.55),
 ]:
     ax.add_patch(FancyArrowPatch((3.25, 2.5 + (0.5 if rad < 0 else -0.5)),
                                  (6.75, 2.5 + (0.5 if rad < 0 else -0.5)),
                                  connectionstyle=f"arc3,rad={rad}", arrowstyle="-|>",
                                  mutation_scale=14, color=GREY, linewidth=1.4))
-    ax.text(5.0, y_text, tr(label, value=value),
+    ax.text(5.0, y_text, label,
             ha="center", va="center", fontsize=9.5, color=GREEN)
 
 ax.text(5.0, 2.5, f"{contributions[0]:g} + {contributions[1]:g} = {x_grad:g}",

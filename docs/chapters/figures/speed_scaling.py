@@ -63,12 +63,12 @@ left.legend(fontsize=8)
 
 nodes = scaling["nodes"]
 for key, color, marker, label in [
-    ("tinygrad_collector_off", BLUE, "o-", "tinygrad, collector off"),
-    ("tinygrad", VERMILION, "s-", "tinygrad, collector on"),
-    ("micrograd_collector_off", SKY, "o--", "micrograd, collector off"),
-    ("micrograd", ORANGE, "s--", "micrograd, collector on"),
+    ("tinygrad_collector_off", BLUE, "o-", tr("tinygrad, collector off")),
+    ("tinygrad", VERMILION, "s-", tr("tinygrad, collector on")),
+    ("micrograd_collector_off", SKY, "o--", tr("micrograd, collector off")),
+    ("micrograd", ORANGE, "s--", tr("micrograd, collector on")),
 ]:
-    right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=tr(label))
+    right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=label)
 guide(right, nodes, scaling["tinygrad_collector_off_ms"])
 right.set_title(tr("Training steps, stored run (Python {python})", python=cache["python"]), fontsize=10)
 right.set_xlabel(tr("values in the graph"))

@@ -112,7 +112,7 @@ ZH_CN = {
     # chapter 2: loss_tangents.py
     "w = {w:g}\nloss {loss:g}, slope {slope:+g}": "w = {w:g}\n损失 {loss:g}，斜率 {slope:+g}",
     "tangent lines": "切线",
-    "downhill move": "往下坡的移动",
+    "downhill move": "往下坡移动",
     "weight w": "权重 w",
     "loss L(w)": "损失 L(w)",
     "Same loss, opposite slopes": "损失相同，斜率相反",

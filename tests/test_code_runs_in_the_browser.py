@@ -201,3 +201,56 @@ def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
         page.locator(".runner-reset").first.click()
         assert first.text_content() == original
         assert page.locator(".runner-reset").count() == 0
+
+
+@pytest.mark.parametrize("theme", ("light", "dark"))
+def test_no_axe_violation_after_running_and_editing(theme) -> None:
+    """After a run (outputs, an error, an edited block with its Reset button), at 1280 and 360 px."""
+    from test_pages_pass_axe import axe_source, open_page, violations
+
+    site = book_html()
+    source = axe_source()
+    found: list[str] = []
+    with browser() as chromium, serve(site) as base:
+        for chapter in ("01-slopes", "09-pytorch"):
+            context, page = open_page(chromium, base + f"chapters/{chapter}.html", 1280, theme)
+            try:
+                page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+                page.click(".runner-all")
+                page.wait_for_function("() => window.bookRunner.done >= 1", timeout=600_000)
+                page.evaluate(
+                    "() => { const pre = window.bookRunner.blocks.find(b => !b.needs).pre;"
+                    " pre.textContent = '>>> 1 / 0\\n'; pre.dispatchEvent(new Event('input')); }"
+                )
+                page.locator(".runner-run").first.click()
+                page.wait_for_function("() => window.bookRunner.done >= 2", timeout=60_000)
+                assert page.locator(".runner-reset").count() == 1
+                assert page.locator(".runner-output--error").count() >= 1
+                page.add_script_tag(content=source)
+                for width in (1280, 360):
+                    page.set_viewport_size({"width": width, "height": 800})
+                    found += [f"{chapter} {width}px: {v}" for v in violations(page)]
+            finally:
+                context.close()
+    assert found == [], f"{len(found)} axe violations after running ({theme}):\n" + "\n".join(found)
+
+
+def test_the_run_buttons_show_focus() -> None:
+    site = book_html()
+    with browser() as chromium, serve(site) as base:
+        page = chromium.new_page()
+        page.goto(base + "chapters/01-slopes.html", wait_until="load")
+        page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+        for selector in (".runner-all", ".runner-run"):
+            element = page.locator(selector).first
+            element.scroll_into_view_if_needed()
+            element.focus()
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Tab")
+            assert element.evaluate("e => e === document.activeElement"), f"{selector}: Tab skips it"
+            page.wait_for_timeout(300)
+            style = element.evaluate(
+                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
+                " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"
+            )
+            assert style, f"{selector}: no visible focus ring"

@@ -9,8 +9,9 @@ For the HTML site only (an e-book or a printed page shows the static book):
 * every Python block that the page's own doctests skip without PyTorch gets
   the class ``runner-needs-torch``: the runner skips it too and says why;
 * ``_static/runner/runner.js`` (small, deferred: it only adds the Run buttons)
-  and ``runner.css`` on the chapter pages; the script fetches Pyodide only
-  when the reader presses a Run button;
+  and ``runner.css`` on the chapter pages; only when the reader presses a Run
+  button does it load ``runner-session.js`` (and its ``.css``), which fetches
+  Pyodide and runs the blocks;
 * Pyodide itself (the pinned npm package ``pyodide``, installed by ``make``
   into ``docs/_tools/node_modules``) copied once into ``_static/pyodide/``.
 
@@ -166,11 +167,14 @@ class RunnerMarks(SphinxTransform):
 def add_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     if doctree is None or not is_runner_page(app, pagename):
         return
-    if not any(isinstance(n, nodes.raw) and "runner-page" in n.astext() for n in doctree.findall(nodes.raw)):
+    controls = [n.astext() for n in doctree.findall(nodes.raw) if "runner-page" in n.astext()]
+    if not controls:
         return
+    app.add_css_file("runner/runner.css")
+    if 'data-needs=""' not in controls[0]:
+        return  # the page says why its code cannot run here: no script
     to_root = "../" * pagename.count("/")
     _, fetched = runtime_bytes(app.config)
-    app.add_css_file("runner/runner.css")
     app.add_js_file(
         "runner/runner.js",
         loading_method="defer",

@@ -31,6 +31,19 @@ PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/c
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]  # chapter 10 needs NumPy: its page says so
 
+# What the browser's Python cannot do, said on the page instead. Freeing a long
+# chain of Values recurses in C; WebAssembly runs on the browser's own stack, which
+# overflows (RangeError) where a desktop Python does not: Pyodide stops for good,
+# the block says so and the page asks for a reload. (chapter, the block's first line)
+TOO_DEEP_FOR_THE_BROWSER = {
+    ("05-", ">>> x = Value(1)"),  # a chain of 1,000,000 additions
+    ("08-", ">>> import time"),  # chains of 10,000 steps, timed
+}
+# Numbers at the level of round-off (|x| < 1e-20: a loss trained to zero) depend
+# on the last bit of exp and tanh, which WebAssembly's C library (musl) rounds
+# differently from glibc: 7.9e-28 on Linux may be 8.0e-28 in the browser.
+ROUND_OFF = re.compile(r"-?\d+(?:\.\d+)?e-(?:2\d|[3-9]\d|\d{3})")
+
 
 def shown_output(text: str) -> str | None:
     """What the page shows as the output of a block (None: a script block, no prompts)."""
@@ -108,21 +121,34 @@ def ran_chapters():
 def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, chapter):
     (name,) = [n for n in ran_chapters if n.startswith(chapter)]
     result = ran_chapters[name]
-    assert "ready" in result["status"] or "Ran the blocks" in result["status"], result["status"]
+    assert "Ran the blocks" in result["status"] or "reload the page" in result["status"], result["status"]
     checker = doctest.OutputChecker()
-    failures, compared = [], 0
+    failures, compared, round_off = [], 0, 0
     for block in result["blocks"]:
         if block["needs"] == "torch":
             assert block["output"] and "needs PyTorch" in block["output"], block
             continue
+        if block["output"] and "stopped at this block" in block["output"]:
+            first_line = block["text"].split("\n")[0]
+            assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, f"{name}: block {block['number']}: {block['output']}"
+            assert "reload the page" in result["status"], result["status"]
+            print(f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known")
+            break
         assert block["output"] is not None, f"{name}: block {block['number']} did not run"
         shown = shown_output(block["text"])
         got = non_blank(block["output"])
         if shown is None:  # a script block prints nothing, as in the doctests
             shown = ""
         compared += 1
-        if not checker.check_output(shown + "\n", got + "\n", FLAGS):
-            failures.append(f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}")
+        if checker.check_output(shown + "\n", got + "\n", FLAGS):
+            continue
+        if ROUND_OFF.search(shown) and checker.check_output(
+            ROUND_OFF.sub("ROUNDOFF", shown) + "\n", ROUND_OFF.sub("ROUNDOFF", got) + "\n", FLAGS
+        ):
+            round_off += 1
+            continue
+        failures.append(f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}")
+    print(f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers")
     assert compared >= 5, f"{name}: only {compared} blocks compared"
     assert failures == [], f"{name}: " + "\n\n".join(failures)
 

@@ -18,7 +18,9 @@
     ran: "已运行到第 {n} 段。",
     torch: "未运行：这一段需要 PyTorch，而 PyTorch 无法在浏览器中运行。",
     torchPage: "需要 PyTorch 的几段代码会跳过（PyTorch 无法在浏览器中运行）。",
-    failed: "Python 无法加载：{e}"
+    failed: "Python 无法加载：{e}",
+    stopped: "浏览器中的 Python 在这一段停止了（{e}）：这一段需要比浏览器允许的更深的栈（一长串 Value 被逐个释放）。请在自己的电脑上运行；重新加载页面可重新启动 Python。",
+    reload: "浏览器中的 Python 已停止：请重新加载页面。"
   } : {
     reset: "Reset", resetTitle: "Put back the book's text of this block",
     output: "Output", edit: "Python code, editable; Shift+Enter runs it",
@@ -27,7 +29,9 @@
     ran: "Ran the blocks up to block {n}.",
     torch: "Not run: this block needs PyTorch, which cannot run in the browser.",
     torchPage: "The blocks that need PyTorch are skipped (PyTorch cannot run in the browser).",
-    failed: "Python could not load: {e}"
+    failed: "Python could not load: {e}",
+    stopped: "The browser's Python stopped at this block ({e}): it needs a deeper stack than the browser allows (a long chain of Values is freed one by one). Run it on your computer; reload the page to start Python again.",
+    reload: "The browser's Python has stopped: reload the page to start it again."
   };
   function say(key, values) {
     return T[key].replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
@@ -214,7 +218,15 @@
       show(block, T.torch, "note");
     } else {
       var source = pasted(block.pre.textContent);
-      var out = python.console.run(source.code, source.typed);
+      var out;
+      try {
+        out = python.console.run(source.code, source.typed);
+      } catch (error) {  // not a Python exception (those are printed): Pyodide itself failed
+        R.stopped = say("stopped", { e: String(error && error.message || error).split("\n")[0] });
+        show(block, R.stopped, "error");
+        status.textContent = T.reload;
+        throw error;
+      }
       show(block, out.replace(/\s+$/, ""), ERROR.test(out) ? "error" : "");
     }
     block.ran = true;
@@ -224,6 +236,7 @@
 
   function runBlocks(list, fresh) {
     busy = busy.then(function () {
+      if (R.stopped) { status.textContent = T.reload; return; }
       return start().then(function (python) {
         if (fresh) {  // the page from the top, in a new session
           python.console = python.Session();
@@ -238,7 +251,8 @@
           });
         });
         return chain.then(function () {
-          if (todo.length) status.textContent = say("ran", { n: todo[todo.length - 1].number });
+          if (todo.length) status.textContent = say("ran", { n: todo[todo.length - 1].number })
+            + (hasTorchBlocks ? " " + T.torchPage : "");
         });
       });
     }).catch(function (error) {

@@ -123,7 +123,7 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
     result = ran_chapters[name]
     assert "Ran the blocks" in result["status"] or "reload the page" in result["status"], result["status"]
     checker = doctest.OutputChecker()
-    failures, compared, round_off = [], 0, 0
+    failures, compared, round_off, stopped = [], 0, 0, False
     for block in result["blocks"]:
         if block["needs"] == "torch":
             assert block["output"] and "needs PyTorch" in block["output"], block
@@ -133,6 +133,7 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
             assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, f"{name}: block {block['number']}: {block['output']}"
             assert "reload the page" in result["status"], result["status"]
             print(f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known")
+            stopped = True
             break
         assert block["output"] is not None, f"{name}: block {block['number']} did not run"
         shown = shown_output(block["text"])
@@ -149,7 +150,7 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
             continue
         failures.append(f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}")
     print(f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers")
-    assert compared >= 5, f"{name}: only {compared} blocks compared"
+    assert compared >= (1 if stopped else 5), f"{name}: only {compared} blocks compared"
     assert failures == [], f"{name}: " + "\n\n".join(failures)
 
 

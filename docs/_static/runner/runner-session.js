@@ -12,7 +12,7 @@
   var blocks = R.blocks, control = R.control, status = R.status, runtime = R.runtime;
   var T = R.zh ? {
     reset: "还原", resetTitle: "把这一段代码还原为书中的原文",
-    output: "输出", edit: "可编辑的 Python 代码，Shift+Enter 运行",
+    output: "输出", nothing: "：没有输出", edit: "可编辑的 Python 代码，Shift+Enter 运行",
     loading: "正在加载 Python：{got} / {total} MB", starting: "正在启动 Python……",
     ready: "Python 已就绪（启动用时 {s} 秒）。", running: "正在运行第 {n} 段……",
     ran: "已运行到第 {n} 段。",
@@ -23,7 +23,7 @@
     reload: "浏览器中的 Python 已停止：请重新加载页面。"
   } : {
     reset: "Reset", resetTitle: "Put back the book's text of this block",
-    output: "Output", edit: "Python code, editable; Shift+Enter runs it",
+    output: "Output", nothing: ": nothing printed", edit: "Python code, editable; Shift+Enter runs it",
     loading: "Loading Python: {got} of {total} MB", starting: "Starting Python…",
     ready: "Python is ready (it started in {s} s).", running: "Running block {n}…",
     ran: "Ran the blocks up to block {n}.",
@@ -208,8 +208,9 @@
       block.box.insertAdjacentElement("afterend", box);
       block.output = box;
     }
-    block.output.className = "runner-output" + (kind ? " runner-output--" + kind : "");
+    block.output.className = "runner-output" + (kind ? " runner-output--" + kind : text ? "" : " runner-output--empty");
     block.output.querySelector("pre").textContent = text;
+    block.output.querySelector("p").textContent = T.output + " (" + block.number + ")" + (text ? "" : T.nothing);
   }
 
   var ERROR = /^Traceback \(most recent call last\):|^\s*File "<(block|console)>|^\w*(Error|Exception)\b.*$/m;

@@ -275,7 +275,7 @@ def test_the_run_buttons_show_focus() -> None:
             page.keyboard.press("Shift+Tab")
             page.keyboard.press("Tab")
             assert element.evaluate("e => e === document.activeElement"), f"{selector}: Tab skips it"
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(600)  # a block's Run button fades in as the copy button does
             style = element.evaluate(
                 "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
                 " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"

@@ -47,6 +47,7 @@ RUNTIME_FILES = [
     "python_stdlib.zip",  # Python's standard library
     "pyodide-lock.json",  # read by the loader at start
 ]
+CDN = "https://cdn.jsdelivr.net/pyodide/v${O}/full/"  # in pyodide.js 314.0.7
 FETCHED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]  # fetch()ed: counted by the progress bar
 
 FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
@@ -199,6 +200,14 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
         shutil.copyfile(folder / name, target / name)
+    # The loader's fallback for packages it does not have is Pyodide's CDN; the
+    # book loads no package (the runner sets packageBaseUrl to this folder), and
+    # the site names no other host: the copy falls back to its own folder.
+    loader = target / "pyodide.js"
+    text = loader.read_text(encoding="utf-8")
+    if CDN not in text:
+        raise ExtensionError(f"runner: {CDN} not found in {folder / 'pyodide.js'}: check the new loader")
+    loader.write_text(text.replace(CDN, "./"), encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -125,7 +125,7 @@
       control.removeAttribute("aria-busy");
     }
     session = loadScript(runtime + "pyodide.js")
-      .then(function () { return window.loadPyodide({ indexURL: runtime }); })
+      .then(function () { return window.loadPyodide({ indexURL: runtime, packageBaseUrl: runtime }); })
       .then(function (pyodide) {
         done();
         return Promise.all(engineFiles.map(function (a) {

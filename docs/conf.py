@@ -33,6 +33,7 @@ extensions = [
     "engine_download",  # tinygrad.py offered under every chapter's title
     "not_found",  # 404.html
     "widgets",
+    "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
 ]
 

@@ -1,0 +1,303 @@
+"""The book's code runs in the page: Pyodide, served by the site itself, on demand.
+
+For each of chapters 1 to 9, headless Chromium (served over HTTP, one browser
+for the whole file) presses "Run the code on this page"; every output the page
+shows must then be reproduced under its block by the in-browser Python, as the
+doctests compare them (doctest's OutputChecker, ELLIPSIS and
+NORMALIZE_WHITESPACE). A block the page's doctests skip without PyTorch must
+say that it needs PyTorch. Nothing may be fetched from another host, and
+Pyodide must not be fetched before the click. Pyodide's cold start (download
+into an empty cache, then start) is printed (run pytest with ``-s`` to see it).
+
+The page's blocks are read from the built HTML as the reader sees them, and
+turned into what is typed with the copy button's rule, as
+tests/test_copy_paste_reproduces_pages.py does with the Markdown.
+"""
+
+from __future__ import annotations
+
+import doctest
+import re
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+from built_site import book_html, browser, chapter_pages, serve
+
+pytestmark = pytest.mark.browser
+
+PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]  # chapter 10 needs NumPy: its page says so
+
+# What the browser's Python cannot do, said on the page instead. Freeing a long
+# chain of Values recurses in C; WebAssembly runs on the browser's own stack, which
+# overflows (RangeError) where a desktop Python does not: Pyodide stops for good,
+# the block says so and the page asks for a reload. (chapter, the block's first line)
+TOO_DEEP_FOR_THE_BROWSER = {
+    ("05-", ">>> x = Value(1)"),  # a chain of 1,000,000 additions
+    ("08-", ">>> import time"),  # chains of 10,000 steps, timed
+}
+# Numbers at the level of round-off (|x| < 1e-20: a loss trained to zero) depend
+# on the last bit of exp and tanh, which WebAssembly's C library (musl) rounds
+# differently from glibc: 7.9e-28 on Linux may be 8.0e-28 in the browser.
+ROUND_OFF = re.compile(r"-?\d+(?:\.\d+)?e-(?:2\d|[3-9]\d|\d{3})")
+
+
+def shown_output(text: str) -> str | None:
+    """What the page shows as the output of a block (None: a script block, no prompts)."""
+    lines = text.rstrip("\n").split("\n")
+    if not any(PROMPT.match(line) for line in lines):
+        return None
+    shown: list[str] = []
+    for line in lines:
+        if PROMPT.match(line):
+            if line == "..." and shown and shown[-1].startswith("Traceback"):
+                shown.append(line)
+        elif line.strip():
+            shown.append(line)
+    return "\n".join(shown)
+
+
+def non_blank(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if line.strip())
+
+
+def test_shown_output_follows_the_copy_rule() -> None:
+    assert shown_output(">>> 1 + 1\n2\n") == "2"
+    assert shown_output("x = 1\nprint(x)\n") is None
+    assert shown_output(">>> f(0)\nTraceback (most recent call last):\n...\nValueError: no\n") == (
+        "Traceback (most recent call last):\n...\nValueError: no"
+    )
+
+
+BLOCKS = """() => window.bookRunner.blocks.map(b => ({
+  number: b.number, needs: b.needs, text: b.pre.textContent,
+  output: b.output ? b.output.querySelector('pre').textContent : null}))"""
+
+
+@pytest.fixture(scope="module")
+def ran_chapters():
+    """Open each runnable chapter, press "run everything", wait; what each block printed."""
+    site = book_html()
+    pages = [p for p in chapter_pages(site) if p.name[:3] in RUNNABLE]
+    assert len(pages) == 9, [p.name for p in pages]
+    results: dict[str, dict] = {}
+    with browser() as chromium, serve(site) as base:
+        host = urllib.parse.urlparse(base).netloc
+        context = chromium.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            for path in pages:
+                page = context.new_page()
+                requests: list[str] = []
+                page.on("request", lambda r, requests=requests: requests.append(r.url))
+                page.goto(base + "chapters/" + path.name, wait_until="load")
+                page.wait_for_function("() => window.bookRunner && !document.querySelector('.runner-all').disabled")
+                before_click = list(requests)
+                began = time.perf_counter()
+                page.click(".runner-all")
+                page.wait_for_function("() => window.bookRunner.done >= 1", timeout=600_000)
+                results[path.name] = {
+                    "blocks": page.evaluate(BLOCKS),
+                    "cold_start": page.evaluate("window.bookRunner.coldStartSeconds"),
+                    "seconds": time.perf_counter() - began,
+                    "status": page.inner_text(".runner-status"),
+                    "before_click": before_click,
+                    "requests": list(requests),
+                    "host": host,
+                }
+                page.close()
+        finally:
+            context.close()
+    first = results[pages[0].name]
+    print(f"\nPyodide cold start (empty cache, download and start): {first['cold_start']:.1f} s")
+    for name, result in results.items():
+        print(f"  {name}: ran in {result['seconds']:.1f} s (Python started in {result['cold_start']:.1f} s)")
+    return results
+
+
+@pytest.mark.parametrize("chapter", RUNNABLE)
+def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, chapter):
+    (name,) = [n for n in ran_chapters if n.startswith(chapter)]
+    result = ran_chapters[name]
+    assert "Ran the blocks" in result["status"] or "reload the page" in result["status"], result["status"]
+    checker = doctest.OutputChecker()
+    failures, compared, round_off, stopped = [], 0, 0, False
+    for block in result["blocks"]:
+        if block["needs"] == "torch":
+            assert block["output"] and "needs PyTorch" in block["output"], block
+            continue
+        if block["output"] and "stopped at this block" in block["output"]:
+            first_line = block["text"].split("\n")[0]
+            assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, f"{name}: block {block['number']}: {block['output']}"
+            assert "reload the page" in result["status"], result["status"]
+            print(f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known")
+            stopped = True
+            break
+        assert block["output"] is not None, f"{name}: block {block['number']} did not run"
+        shown = shown_output(block["text"])
+        got = non_blank(block["output"])
+        if shown is None:  # a script block prints nothing, as in the doctests
+            shown = ""
+        compared += 1
+        if checker.check_output(shown + "\n", got + "\n", FLAGS):
+            continue
+        if ROUND_OFF.search(shown) and checker.check_output(
+            ROUND_OFF.sub("ROUNDOFF", shown) + "\n", ROUND_OFF.sub("ROUNDOFF", got) + "\n", FLAGS
+        ):
+            round_off += 1
+            continue
+        failures.append(f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}")
+    print(f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers")
+    assert compared >= (1 if stopped else 5), f"{name}: only {compared} blocks compared"
+    assert failures == [], f"{name}: " + "\n\n".join(failures)
+
+
+def test_chapter_9_says_which_blocks_need_pytorch(ran_chapters):
+    (name,) = [n for n in ran_chapters if n.startswith("09-")]
+    torch_blocks = [b for b in ran_chapters[name]["blocks"] if b["needs"] == "torch"]
+    assert len(torch_blocks) >= 5, torch_blocks
+    assert "PyTorch" in ran_chapters[name]["status"]
+
+
+def test_python_is_fetched_only_on_demand_and_only_from_the_site(ran_chapters):
+    for name, result in ran_chapters.items():
+        early = [u for u in result["before_click"] if "/_static/pyodide/" in u]
+        assert early == [], f"{name}: Pyodide fetched before the click: {early}"
+        elsewhere = [u for u in result["requests"] if urllib.parse.urlparse(u).netloc not in (result["host"], "")
+                     and not u.startswith(("data:", "blob:"))]
+        assert elsewhere == [], f"{name}: fetched from another host: {elsewhere}"
+    first = next(iter(ran_chapters.values()))
+    assert any(u.endswith("/_static/pyodide/pyodide.asm.wasm") for u in first["requests"])
+    assert any(u.endswith("tinygrad.py") for u in first["requests"]), "the engine was not fetched"
+
+
+def test_the_runtime_is_copied_once_and_only_what_runs(ran_chapters):
+    site = book_html()
+    copies = [p.parent.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")]
+    assert copies == ["_static/pyodide"], copies
+    names = sorted(p.name for p in (site / "_static" / "pyodide").iterdir())
+    assert names == sorted(
+        ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+    )
+
+
+def test_the_tensors_chapter_says_it_needs_numpy() -> None:
+    site = book_html()
+    (page,) = (site / "chapters").glob("10-*.html")
+    html = page.read_text(encoding="utf-8")
+    assert 'data-needs="numpy"' in html and "needs NumPy" in html
+    assert 'class="runner-all"' not in html
+
+
+def test_a_page_from_disk_says_to_serve_the_site() -> None:
+    site = book_html()
+    with browser() as chromium:
+        page = chromium.new_page()
+        page.goto((site / "chapters" / "01-slopes.html").as_uri(), wait_until="load")
+        status = page.inner_text(".runner-status")
+        assert "make serve" in status and "http.server" in status, status
+        assert page.locator(".runner-run").count() == 0
+
+
+def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
+    site = book_html()
+    with browser() as chromium, serve(site) as base:
+        page = chromium.new_page()
+        page.goto(base + "chapters/01-slopes.html", wait_until="load")
+        page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+        first = page.locator("article div.highlight-python pre").first
+        original = first.text_content()
+        assert original.startswith(">>> def f(x):"), original
+        first.focus()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function("() => window.bookRunner.done >= 1", timeout=300_000)
+        assert first.get_attribute("contenteditable") == "plaintext-only"
+        # A new block typed at the prompt: an expression's value is echoed, an error printed as Python does.
+        page.evaluate(
+            "() => { const pre = document.querySelector('article div.highlight-python pre');"
+            " pre.textContent = '>>> f(3)\\n>>> 1 / 0\\n'; pre.dispatchEvent(new Event('input')); }"
+        )
+        first.focus()
+        page.keyboard.press("Shift+Enter")
+        page.wait_for_function("() => window.bookRunner.done >= 2", timeout=60_000)
+        output = page.locator(".runner-output pre").first.text_content()
+        assert output.startswith("9\nTraceback (most recent call last):"), output
+        assert output.rstrip().endswith("ZeroDivisionError: division by zero"), output
+        page.locator(".runner-reset").first.click()
+        assert first.text_content() == original
+        assert page.locator(".runner-reset").count() == 0
+
+
+@pytest.mark.parametrize("theme", ("light", "dark"))
+def test_no_axe_violation_after_running_and_editing(theme) -> None:
+    """After a run (outputs, an error, an edited block with its Reset button), at 1280 and 360 px."""
+    from test_pages_pass_axe import axe_source, open_page, violations
+
+    site = book_html()
+    source = axe_source()
+    found: list[str] = []
+    with browser() as chromium, serve(site) as base:
+        for chapter in ("01-slopes", "09-pytorch"):
+            context, page = open_page(chromium, base + f"chapters/{chapter}.html", 1280, theme)
+            try:
+                page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+                page.click(".runner-all")
+                page.wait_for_function("() => window.bookRunner.done >= 1", timeout=600_000)
+                page.evaluate(
+                    "() => { const pre = window.bookRunner.blocks.find(b => !b.needs).pre;"
+                    " pre.textContent = '>>> 1 / 0\\n'; pre.dispatchEvent(new Event('input')); }"
+                )
+                page.locator(".runner-run").first.click()
+                page.wait_for_function("() => window.bookRunner.done >= 2", timeout=60_000)
+                assert page.locator(".runner-reset").count() == 1
+                assert page.locator(".runner-output--error").count() >= 1
+                page.add_script_tag(content=source)
+                for width in (1280, 360):
+                    page.set_viewport_size({"width": width, "height": 800})
+                    found += [f"{chapter} {width}px: {v}" for v in violations(page)]
+            finally:
+                context.close()
+    assert found == [], f"{len(found)} axe violations after running ({theme}):\n" + "\n".join(found)
+
+
+def test_the_run_buttons_show_focus() -> None:
+    site = book_html()
+    with browser() as chromium, serve(site) as base:
+        page = chromium.new_page()
+        page.goto(base + "chapters/01-slopes.html", wait_until="load")
+        page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+        for selector in (".runner-all", ".runner-run"):
+            element = page.locator(selector).first
+            element.scroll_into_view_if_needed()
+            element.focus()
+            page.keyboard.press("Shift+Tab")
+            page.keyboard.press("Tab")
+            assert element.evaluate("e => e === document.activeElement"), f"{selector}: Tab skips it"
+            page.wait_for_timeout(600)  # a block's Run button fades in as the copy button does
+            style = element.evaluate(
+                "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
+                " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"
+            )
+            assert style, f"{selector}: no visible focus ring"
+
+
+def test_the_build_marks_what_cannot_run_from_the_pages_own_skips() -> None:
+    """docs/_ext/runner.py: the blocks the doctests skip without PyTorch, the chapters needing NumPy."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+    import runner
+
+    chapters = Path(__file__).resolve().parents[1] / "docs" / "chapters"
+    for page in sorted(chapters.glob("[0-9][0-9]-*.md")):
+        fences = runner.python_fences(page.read_text(encoding="utf-8"))
+        torch = [code for code, needs in fences if needs == "torch"]
+        numpy = any(runner.NEEDS_NUMPY.search(code) for code, _ in fences)
+        if page.name.startswith("09-"):
+            assert len(torch) >= 5 and sum("torch" in code for code in torch) >= 3, torch
+        else:
+            assert torch == [], page.name
+        assert numpy == page.name.startswith("10-"), page.name
+    assert runner.TEXT["zh"].keys() == runner.TEXT["en"].keys()

@@ -1,10 +1,10 @@
 """The interactive widgets W1-W7 work in a real browser, served and opened from disk.
 
-pytest drives Debian's Chromium (/usr/bin/chromium) with Playwright against the
-built book: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make test``
-builds first. Every test runs twice: through a local HTTP server and over
-``file://``. Without Chromium the tests are skipped with a reason, unless
-``REQUIRE_BROWSER=1`` makes that a failure.
+pytest drives Chromium with Playwright against the built book (both found by
+``built_site.py``: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make
+test`` builds first). Every test runs twice: through a local HTTP server and
+over ``file://``. Without Chromium or a build the tests are skipped with a
+reason, unless ``REQUIRE_BROWSER=1`` makes that a failure.
 
 The numbers a widget should show are computed here with ``tinygrad`` (the Python
 engine), and formatted as the widgets format them, so the JavaScript twin and the
@@ -13,23 +13,17 @@ page are both checked against the book's engine.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import math
-import os
 import re
-import threading
 from pathlib import Path
 
+import built_site
 import pytest
+from built_site import book_html, serve
 
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 # Each widget and the chapter that must hold it.
 WIDGETS = {
@@ -62,53 +56,24 @@ def shown(x: float, digits: int = 4) -> str:
 
 
 # --- fixtures: the book, the browser, the server ---------------------------
+# Found, and skipped or failed when missing, as every browser test does (built_site.py).
 
 
 @pytest.fixture(scope="session")
 def book() -> Path:
-    path = Path(os.environ.get("BOOK_HTML", ROOT / "docs" / "_build" / "html")).resolve()
-    if not (path / "index.html").is_file():
-        pytest.fail(f"the book is not built at {path}: run `make html` first (or set BOOK_HTML)")
-    return path
+    return book_html()
 
 
 @pytest.fixture(scope="session")
 def browser():
-    problem = None
-    if not Path(CHROMIUM).exists():
-        problem = f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-    else:
-        try:
-            from playwright.sync_api import sync_playwright
-        except ImportError:
-            problem = "Python Playwright is not installed (pip install -e '.[test]')"
-    if problem:
-        if os.environ.get("REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{problem}, and REQUIRE_BROWSER=1 requires the browser tests")
-        pytest.skip(f"browser tests skipped: {problem}")
-    playwright = sync_playwright().start()
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield chromium
-    chromium.close()
-    playwright.stop()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # keep pytest's output clean
-        pass
+    with built_site.browser() as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="session")
 def server(book):
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(book))
-    )
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=5)
+    with serve(book) as url:
+        yield url
 
 
 @pytest.fixture(params=["served", "file"])

@@ -194,16 +194,37 @@ def test_widget_mounts_in_its_chapter_and_hides_the_static_figure(session, name)
         assert control.evaluate("e => e.labels.length > 0"), "an input without a label"
 
 
-def test_the_scripts_are_classic_scripts_from_the_book_itself(session):
-    page = session.page(WIDGETS["secant"])
+# Each page loads the shared helpers and the scripts of its own widgets, no others.
+PAGE_SCRIPTS = {
+    "chapters/01-slopes.html": ["engine", "ui", "plot", "secant", "x-times-x", "known-point"],
+    "chapters/02-loss.html": ["engine", "ui", "plot", "loss-choice", "one-step"],
+    "chapters/04-graph.html": ["engine", "ui", "backprop-graph"],
+    "chapters/06-xor.html": ["engine", "ui", "plot", "train-line"],
+}
+
+
+@pytest.mark.parametrize("path", PAGE_SCRIPTS)
+def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
+    page = session.page(path)
     scripts = page.eval_on_selector_all(
-        "script[src*='widgets/']", "els => els.map(e => [e.getAttribute('src'), e.type])"
+        "script[src*='widgets/']", "els => els.map(e => [e.getAttribute('src'), e.type, e.defer])"
     )
-    assert [src.split("?")[0] for src, _ in scripts] == [
-        "../_static/widgets/engine.js",
-        "../_static/widgets/widgets.js",
+    assert [src.split("?")[0] for src, _, _ in scripts] == [
+        f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    assert all(kind in ("", None, "text/javascript") for _, kind in scripts)  # not type=module
+    assert all(kind in ("", None, "text/javascript") for _, kind, _ in scripts)  # not type=module
+    assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
+
+
+def test_no_page_without_a_widget_loads_widget_scripts(book):
+    for html in [book / "index.html", book / "chapters" / "05-engine.html"]:
+        assert "_static/widgets/" not in html.read_text(encoding="utf-8"), html.name
+
+
+def test_no_script_under_static_is_over_400_lines():
+    static = Path(__file__).resolve().parents[1] / "docs" / "_static"
+    long = {p.name: n for p in static.rglob("*.js") if (n := len(p.read_text().splitlines())) > 400}
+    assert long == {}, f"split these scripts (at most 400 lines each): {long}"
 
 
 # --- W1-W7: the scripted interactions show the book's numbers --------------

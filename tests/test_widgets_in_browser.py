@@ -652,3 +652,91 @@ def test_no_page_logs_a_console_error(session, book):
         page.wait_for_timeout(100)  # let deferred scripts mount
         page.close()
     # the session fixture fails the test if any page logged an error
+
+
+# --- the Chinese edition: every widget speaks Chinese ----------------------
+
+# What a Chinese widget may still show in Latin letters: the engine's attribute
+# names and functions, as code (x.grad, data 25, tanh). Single letters and
+# two-letter names (w, b, x, ŷ, dL) never match the check below.
+CODE_WORDS = {"data", "grad", "tanh", "relu"}
+
+
+@pytest.fixture(scope="session")
+def zh_book(book) -> Path:
+    site = book / "zh_CN"
+    if not (site / "index.html").is_file():
+        built_site.missing(f"no Chinese edition in {site}: `make html` builds it")
+    return site
+
+
+def english_words(text: str) -> set[str]:
+    """Words of three letters or more that are not code."""
+    return {w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in CODE_WORDS}
+
+
+def everything_it_says(widget) -> str:
+    """The widget's visible text and every text alternative in it."""
+    return widget.inner_text() + "\n" + widget.evaluate(
+        "e => [...e.querySelectorAll('[aria-label], [aria-valuetext]')]"
+        ".flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])"
+        ".filter(Boolean).join('\\n')"
+    )
+
+
+def drive(page, widget) -> tuple[list[str], dict[str, str]]:
+    """Use every control once, as a reader exploring it would.
+
+    Returns what the widget said after each action, and its readouts at the end.
+    """
+    said = [everything_it_says(widget)]
+    for box in widget.locator("input[type=text]").all():  # a value it cannot read ...
+        box.fill("abc")
+        widget.locator("button").first.click()
+        said.append(everything_it_says(widget))
+        box.fill("0.3")  # ... and one that makes the loss grow
+    for radio in widget.locator("input[type=radio]").all()[::-1]:
+        radio.check()
+        said.append(everything_it_says(widget))
+    for slider in widget.locator("input[type=range]").all():
+        slider.focus()
+        page.keyboard.press("End")
+        said.append(everything_it_says(widget))
+    buttons = widget.locator("button")
+    for i in range(buttons.count()):
+        for _ in range(3):
+            buttons.nth(i).click()
+            said.append(everything_it_says(widget))
+    readouts = dict(
+        zip(
+            widget.locator("[data-readout]").evaluate_all(
+                "els => els.map(e => e.dataset.readout)"
+            ),
+            widget.locator("[data-readout]").all_inner_texts(),
+            strict=True,
+        )
+    )
+    return said, readouts
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_widget_speaks_chinese_in_the_chinese_edition(browser, book, zh_book, name):
+    english, chinese = Session(browser, book.as_uri() + "/"), Session(browser, zh_book.as_uri() + "/")
+    try:
+        page, w = english.widget(name, reduced_motion="reduce")
+        _, english_readouts = drive(page, w)
+        page, w = chinese.widget(name, reduced_motion="reduce")
+        assert page.evaluate("document.documentElement.lang").lower().startswith("zh")
+        said, chinese_readouts = drive(page, w)
+    finally:
+        english.close()
+        chinese.close()
+    assert english.errors == [] and chinese.errors == [], english.errors + chinese.errors
+    left = {word for text in said for word in english_words(text)}
+    assert left == set(), f"English left in the Chinese {name} widget: {sorted(left)}"
+    assert all(re.search(r"[\u4e00-\u9fff]", text) for text in said)
+    # The same actions show the same numbers in both editions.
+    number = re.compile(r"-?\d[\d.]*(e[+-]\d+)?")
+    same = {k: v for k, v in english_readouts.items() if number.fullmatch(v)}
+    assert same, english_readouts
+    assert {k: chinese_readouts[k] for k in same} == same

@@ -42,8 +42,8 @@
   });
 
   // Box positions as fractions of the drawing, wide (left to right) and narrow (top to bottom).
-  const WIDE = { w: [0, 0], x: [0, 0.62], "ŷ": [0.34, 0.31], y: [0.34, 1], e: [0.67, 0.62], L: [1, 0.62] };
-  const NARROW = { w: [0, 0], x: [0.6, 0], "ŷ": [0.3, 0.34], y: [1, 0.34], e: [0.65, 0.67], L: [0.65, 1] };
+  const WIDE = { w: [0, 0], x: [0, 0.62], ŷ: [0.34, 0.31], y: [0.34, 1], e: [0.67, 0.62], L: [1, 0.62] };
+  const NARROW = { w: [0, 0], x: [0.6, 0], ŷ: [0.3, 0.34], y: [1, 0.34], e: [0.65, 0.67], L: [0.65, 1] };
   const WIDE_FROM = 520; // the drawing runs left to right from this width on
   const START_WIDTH = 560;
   const BOX = { width: 112, height: 64, radius: 8, lines: [19, 37, 55] }; // text baselines in a box
@@ -70,7 +70,9 @@
     const symbol = new Map(nodes.map(([node, sym]) => [node, sym]));
     const title = new Map(nodes.map(([node, , text]) => [node, text]));
     // Each operation, output first: the values with edges, in reverse topological order.
-    const operations = L.order().reverse().filter((node) => node.edges.length > 0);
+    const operations = L.order()
+      .reverse()
+      .filter((node) => node.edges.length > 0);
     let reached = new Set();
     let done = 0; // operations propagated so far
     let seeded = false;
@@ -97,7 +99,9 @@
       node.propagate(); // the engine's step: parent.grad += node.grad * local derivative
       for (const [parent] of node.edges) reached.add(parent);
       done += 1;
-      const passed = node.edges.map(([parent, local]) => T.gets(symbol.get(parent), fmt(node.grad), fmt(local), fmt(parent.grad)));
+      const passed = node.edges.map(([parent, local]) =>
+        T.gets(symbol.get(parent), fmt(node.grad), fmt(local), fmt(parent.grad))
+      );
       let text = `${title.get(node)}: ${passed.join(T.separator)}.`;
       if (done === operations.length) text += T.done(fmt(w.grad), fmt(x.grad));
       status.say(text);
@@ -136,7 +140,9 @@
           const tagWidth = TAG.padding + TAG.perCharacter * text.length;
           const tag = { x: mx - tagWidth / 2, y: my - TAG.above, width: tagWidth, height: TAG.height, rx: TAG.radius };
           svg.append(s("rect", { class: "widget-edge-tag", ...tag }));
-          svg.append(s("text", { x: mx, y: my + TAG.baseline, "text-anchor": "middle", class: "widget-edge-label" }, text));
+          svg.append(
+            s("text", { x: mx, y: my + TAG.baseline, "text-anchor": "middle", class: "widget-edge-label" }, text)
+          );
         }
       }
       const [titleY, dataY, gradY] = BOX.lines;
@@ -153,7 +159,9 @@
         g.append(s("text", { x: cx, y: by + gradY, "text-anchor": "middle", class: "widget-node-grad" }, grad));
         svg.append(g);
       }
-      const summary = nodes.map(([node, sym]) => T.node(sym, fmt(node.data), reached.has(node) ? fmt(node.grad) : T.notYet));
+      const summary = nodes.map(([node, sym]) =>
+        T.node(sym, fmt(node.data), reached.has(node) ? fmt(node.grad) : T.notYet)
+      );
       svg.setAttribute("aria-label", T.graph(summary.join(T.separator)));
       out.set("w-grad", reached.has(w) ? fmt(w.grad) : T.notYet);
       out.set("x-grad", reached.has(x) ? fmt(x.grad) : T.notYet);
@@ -169,7 +177,13 @@
       width = measured;
       render();
     });
-    body.append(h("p", { class: "widget-intro" }, T.intro), controls(seedButton, stepButton), frame, out.list, status.node);
+    body.append(
+      h("p", { class: "widget-intro" }, T.intro),
+      controls(seedButton, stepButton),
+      frame,
+      out.list,
+      status.node
+    );
     status.say(T.start);
     render();
   }

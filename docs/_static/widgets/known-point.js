@@ -109,7 +109,14 @@
       plot.repaint();
     }
 
-    body.append(h("p", { class: "widget-intro" }, T.intro), point.row, controls(reveal), plot.frame, out.list, status.node);
+    body.append(
+      h("p", { class: "widget-intro" }, T.intro),
+      point.row,
+      controls(reveal),
+      plot.frame,
+      out.list,
+      status.node
+    );
     status.say(T.start);
     update();
   }

@@ -18,7 +18,8 @@
       weight: "Weight w",
       xLabel: "weight w",
       yLabel: "loss L(w)",
-      describe: (loss, w, slope) => `${loss} as a function of the weight, with the point w = ${w} and its tangent of slope ${slope}.`,
+      describe: (loss, w, slope) =>
+        `${loss} as a function of the weight, with the point w = ${w} and its tangent of slope ${slope}.`,
       kink: "The prediction hits the target: absolute error has a kink here, and the widget uses the subgradient 0.",
       chain: (x, dPrediction, dWeight) =>
         `With x = ${x}: weight gradient = prediction gradient × x = ${dPrediction} × ${x} = ${dWeight}.`,
@@ -103,7 +104,10 @@
       const { loss, dWeight } = compute(w0);
       plot.y = LOSSES[choice].y;
       plot.begin();
-      plot.path(sample((w) => compute(w).loss, W_RANGE, CURVE_POINTS), "widget-curve");
+      plot.path(
+        sample((w) => compute(w).loss, W_RANGE, CURVE_POINTS),
+        "widget-curve"
+      );
       plot.tangent(w0, loss, dWeight, TANGENT_REACH);
       plot.dot(w0, loss, "widget-point");
       plot.describe(T.describe(LOSSES[choice].label, fmt(w0), fmt(dWeight)));
@@ -123,7 +127,14 @@
       plot.repaint();
     }
 
-    body.append(h("p", { class: "widget-intro" }, T.intro(X, Y, B)), group, weight.row, plot.frame, out.list, status.node);
+    body.append(
+      h("p", { class: "widget-intro" }, T.intro(X, Y, B)),
+      group,
+      weight.row,
+      plot.frame,
+      out.list,
+      status.node
+    );
     update();
   }
 

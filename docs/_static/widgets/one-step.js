@@ -19,7 +19,8 @@
       stepped: (old, eta, gradient, now, before, after) =>
         `w ← w − η · ∂L/∂w = ${old} − ${eta} × (${gradient}) = ${now}. The loss went from ${before} to ${after}.`,
       back: (w, eta) => `Back to w = ${w}, learning rate η = ${eta}.`,
-      describe: (w, loss, steps) => `The loss (2w − 5)² against w, with the current weight ${w} at loss ${loss} and ${steps} steps taken.`,
+      describe: (w, loss, steps) =>
+        `The loss (2w − 5)² against w, with the current weight ${w} at loss ${loss} and ${steps} steps taken.`,
       intro: (x, y, eta) => `Squared error on (x, y) = (${x}, ${y}) with b = 0, learning rate η = ${eta}.`,
     },
     zh: {
@@ -93,7 +94,10 @@
     function draw() {
       const now = measure();
       plot.begin();
-      plot.path(sample((v) => lossOf(new Value(v)).data, W_RANGE, CURVE_POINTS), "widget-curve");
+      plot.path(
+        sample((v) => lossOf(new Value(v)).data, W_RANGE, CURVE_POINTS),
+        "widget-curve"
+      );
       const points = path.concat([[w.data, now.loss]]);
       if (points.length > 1) plot.path(points, "widget-descent");
       for (const [pw, pl] of path) plot.dot(pw, pl, "widget-visited", VISITED_RADIUS);

@@ -85,7 +85,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+    def send_error(
+        self, code: int, message: str | None = None, explain: str | None = None
+    ) -> None:
         if code == 404 and self.command == "GET":
             folder = Path(self.translate_path(self.path))
             root = Path(self.directory)
@@ -159,15 +161,21 @@ def visit_pages(site: Path) -> dict[str, Visit]:
             page = chromium.new_page(viewport={"width": 1200, "height": 900})
             requests: list[str] = []
             failed: list[str] = []
-            page.on("request", lambda r: requests.append(r.url))
-            page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+            page.on("request", lambda r, seen=requests: seen.append(r.url))
+            page.on(
+                "requestfailed",
+                lambda r, bad=failed: bad.append(f"{r.url} ({r.failure})"),
+            )
             page.goto(server + relative, wait_until="load")  # images, styles, scripts
             wait_for_math(page)  # then the fonts the math uses
             raw = compressed = 0
             for url in sorted(set(requests)):
                 parsed = urllib.parse.urlparse(url)
                 file = site / urllib.parse.unquote(parsed.path).lstrip("/")
-                if parsed.netloc == urllib.parse.urlparse(server).netloc and file.is_file():
+                if (
+                    parsed.netloc == urllib.parse.urlparse(server).netloc
+                    and file.is_file()
+                ):
                     data = file.read_bytes()
                     raw += len(data)
                     squeezed = file.suffix in COMPRESSED_TYPES
@@ -178,9 +186,15 @@ def visit_pages(site: Path) -> dict[str, Visit]:
                 failed=failed,
                 raw_bytes=raw,
                 gzip_bytes=compressed,
-                math_elements=page.evaluate("document.querySelectorAll('.katex').length"),
-                code_blocks=page.evaluate("document.querySelectorAll('div.highlight pre').length"),
-                copy_buttons=page.evaluate("document.querySelectorAll('button.copybtn').length"),
+                math_elements=page.evaluate(
+                    "document.querySelectorAll('.katex').length"
+                ),
+                code_blocks=page.evaluate(
+                    "document.querySelectorAll('div.highlight pre').length"
+                ),
+                copy_buttons=page.evaluate(
+                    "document.querySelectorAll('button.copybtn').length"
+                ),
             )
             page.close()
     return visits

@@ -40,9 +40,13 @@ def widget_light_palette() -> dict[str, str]:
 
 def test_the_widgets_light_colours_are_the_figures_colours():
     figures, widgets = figure_palette(), widget_light_palette()
-    assert set(figures) <= set(widgets), f"widgets.css lacks {set(figures) - set(widgets)}"
+    assert set(figures) <= set(widgets), (
+        f"widgets.css lacks {set(figures) - set(widgets)}"
+    )
     differ = {n: (figures[n], widgets[n]) for n in figures if figures[n] != widgets[n]}
-    assert differ == {}, f"widgets.css disagrees with style.py (style.py, css): {differ}"
+    assert differ == {}, (
+        f"widgets.css disagrees with style.py (style.py, css): {differ}"
+    )
 
 
 def test_widgets_css_has_no_colour_of_its_own_in_the_light_theme():

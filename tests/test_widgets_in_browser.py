@@ -17,10 +17,10 @@ import math
 import re
 from pathlib import Path
 
-import built_site
 import pytest
-from built_site import book_html, serve
 
+import built_site
+from built_site import book_html, serve
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
@@ -103,7 +103,9 @@ class Session:
                 self.errors.append(f"{path}: console error: {message.text}")
 
         page.on("console", on_console)
-        page.on("pageerror", lambda error: self.errors.append(f"{path}: uncaught: {error}"))
+        page.on(
+            "pageerror", lambda error: self.errors.append(f"{path}: uncaught: {error}")
+        )
         page.goto(self.base_url + path)
         return page
 
@@ -112,7 +114,9 @@ class Session:
         page = self.page(WIDGETS[name], **options)
         widget = page.locator(f".widget[data-widget='{name}']")
         if widget.count() == 0:
-            pytest.fail(f"{WIDGETS[name]} has no spot for the {name} widget (:::{{widget}} {name})")
+            pytest.fail(
+                f"{WIDGETS[name]} has no spot for the {name} widget (:::{{widget}} {name})"
+            )
         expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
         return page, widget
 
@@ -181,22 +185,37 @@ def test_widget_mounts_in_its_chapter_and_hides_the_static_figure(session, name)
     page, widget = session.widget(name)
     expect(widget.locator(".widget-body")).to_be_visible()
     expect(widget.locator(".widget-fallback")).to_be_hidden()
-    assert widget.locator(".widget-fallback img, .widget-fallback svg, .widget-fallback figure").count() >= 1, (
-        f"the {name} widget has no static figure to fall back on"
-    )
+    assert (
+        widget.locator(
+            ".widget-fallback img, .widget-fallback svg, .widget-fallback figure"
+        ).count()
+        >= 1
+    ), f"the {name} widget has no static figure to fall back on"
     assert widget.get_attribute("role") == "group"
     assert widget.get_attribute("aria-labelledby")
     # readouts are announced; drawings and inputs have text alternatives and labels
-    assert widget.locator(".widget-readout[aria-live='polite'] [data-readout]").count() >= 1
+    assert (
+        widget.locator(".widget-readout[aria-live='polite'] [data-readout]").count()
+        >= 1
+    )
     for drawing in widget.locator(".widget-body svg").all():
-        assert drawing.get_attribute("role") == "img" and drawing.get_attribute("aria-label")
+        assert drawing.get_attribute("role") == "img" and drawing.get_attribute(
+            "aria-label"
+        )
     for control in widget.locator(".widget-body input").all():
         assert control.evaluate("e => e.labels.length > 0"), "an input without a label"
 
 
 # Each page loads the shared helpers and the scripts of its own widgets, no others.
 PAGE_SCRIPTS = {
-    "chapters/01-slopes.html": ["engine", "ui", "plot", "secant", "x-times-x", "known-point"],
+    "chapters/01-slopes.html": [
+        "engine",
+        "ui",
+        "plot",
+        "secant",
+        "x-times-x",
+        "known-point",
+    ],
     "chapters/02-loss.html": ["engine", "ui", "plot", "loss-choice", "one-step"],
     "chapters/04-graph.html": ["engine", "ui", "backprop-graph"],
     "chapters/06-xor.html": ["engine", "ui", "plot", "train-line"],
@@ -207,12 +226,15 @@ PAGE_SCRIPTS = {
 def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     page = session.page(path)
     scripts = page.eval_on_selector_all(
-        "script[src*='widgets/']", "els => els.map(e => [e.getAttribute('src'), e.type, e.defer])"
+        "script[src*='widgets/']",
+        "els => els.map(e => [e.getAttribute('src'), e.type, e.defer])",
     )
     assert [src.split("?")[0] for src, _, _ in scripts] == [
         f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    assert all(kind in ("", None, "text/javascript") for _, kind, _ in scripts)  # not type=module
+    assert all(
+        kind in ("", None, "text/javascript") for _, kind, _ in scripts
+    )  # not type=module
     assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
 
 
@@ -223,7 +245,11 @@ def test_no_page_without_a_widget_loads_widget_scripts(book):
 
 def test_no_script_under_static_is_over_400_lines():
     static = Path(__file__).resolve().parents[1] / "docs" / "_static"
-    long = {p.name: n for p in static.rglob("*.js") if (n := len(p.read_text().splitlines())) > 400}
+    long = {
+        p.name: n
+        for p in static.rglob("*.js")
+        if (n := len(p.read_text().splitlines())) > 400
+    }
     assert long == {}, f"split these scripts (at most 400 lines each): {long}"
 
 
@@ -232,7 +258,12 @@ def test_no_script_under_static_is_over_400_lines():
 
 def test_x_times_x_accumulates_both_operands_to_10(session):
     page, w = session.widget("x-times-x")
-    assert w.get_by_role("button", name="Seed output gradient").get_attribute("aria-disabled") == "true"
+    assert (
+        w.get_by_role("button", name="Seed output gradient").get_attribute(
+            "aria-disabled"
+        )
+        == "true"
+    )
     press(w, "Evaluate")
     expect(readout(w, "q")).to_have_text("25")
     press(w, "Seed output gradient")
@@ -260,7 +291,9 @@ def test_known_point_reads_value_and_slope_and_reveals_the_curve(session):
     value, slope = p_of(1.5)
     expect(readout(w, "value")).to_have_text(shown(value))  # -2.4375, as in the chapter
     expect(readout(w, "slope")).to_have_text(shown(slope))  # 2.5
-    assert w.locator(".widget-curve").count() == 0, "the curve shows before Reveal full curve"
+    assert w.locator(".widget-curve").count() == 0, (
+        "the curve shows before Reveal full curve"
+    )
     w.locator("input[type=range]").focus()
     for _ in range(10):
         page.keyboard.press("ArrowLeft")
@@ -269,7 +302,9 @@ def test_known_point_reads_value_and_slope_and_reveals_the_curve(session):
     expect(readout(w, "slope")).to_have_text(shown(slope))
     expect(readout(w, "trend")).to_have_text("falling")
     press(w, "Reveal full curve")
-    expect(w.get_by_role("button", name="Reveal full curve")).to_have_attribute("aria-pressed", "true")
+    expect(w.get_by_role("button", name="Reveal full curve")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     expect(w.locator(".widget-curve")).to_have_count(1)
 
 
@@ -290,7 +325,10 @@ def test_secant_turns_into_the_tangent(session):
     page.keyboard.press("Home")  # x = -5: the slope turns negative
     expect(readout(w, "tangent")).to_have_text("-10")
     expect(readout(w, "secant")).to_have_text("-9.999")
-    assert w.locator(".widget-secant").count() == 1 and w.locator(".widget-tangent").count() == 1
+    assert (
+        w.locator(".widget-secant").count() == 1
+        and w.locator(".widget-tangent").count() == 1
+    )
 
 
 def test_loss_choice_shows_prediction_and_weight_gradients(session):
@@ -328,7 +366,9 @@ def test_one_step_moves_w_to_2_2_and_the_loss_to_0_36(session):
     expect(readout(w, "gradient")).to_have_text("-12")
     press(w, "Take one step")
     weight = Value(1)
-    gradient_descent(lambda: (weight * 2 - 5) ** 2, [weight], steps=1, learning_rate=0.1)
+    gradient_descent(
+        lambda: (weight * 2 - 5) ** 2, [weight], steps=1, learning_rate=0.1
+    )
     expect(readout(w, "w")).to_have_text(shown(weight.data))
     expect(readout(w, "w")).to_have_text("2.2")
     expect(readout(w, "prediction")).to_have_text("4.4")
@@ -388,14 +428,18 @@ def test_train_line_steps_like_the_python_engine(session):
     assert_line(w, 1)
     press(w, "Run 100 steps")  # animated: the readouts settle after a few frames
     assert_line(w, 101)
-    assert w.locator(".widget-fit").count() == 1 and w.locator(".widget-data").count() == 4
+    assert (
+        w.locator(".widget-fit").count() == 1 and w.locator(".widget-data").count() == 4
+    )
     assert w.locator(".widget-loss").count() == 1
     press(w, "Reset")
     assert_line(w, 0)
 
 
 def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
-    with pytest.raises(TrainingDiverged) as diverged:  # where the Python engine gives up
+    with pytest.raises(
+        TrainingDiverged
+    ) as diverged:  # where the Python engine gives up
         line_after(2000, learning_rate=0.3)
     at_step = int(re.search(r"at step (\d+)", str(diverged.value)).group(1))
     page, w = session.widget("train-line")
@@ -415,16 +459,22 @@ def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
     )
     expect(readout(w, "steps")).to_have_text(str(at_step))
     expect(readout(w, "loss")).to_have_text("too large to show")
-    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute(
+        "aria-disabled", "true"
+    )
     assert_no_broken_numbers(w)
     press(w, "Reset")
     expect(readout(w, "steps")).to_have_text("0")
-    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "false")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute(
+        "aria-disabled", "false"
+    )
 
 
 def assert_no_broken_numbers(widget):
     text = widget.inner_text() + " ".join(
-        widget.locator("[aria-label]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        widget.locator("[aria-label]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
     )
     for broken in ("NaN", "Infinity", "undefined", "null"):
         assert broken not in text, f"{broken} on screen: {text}"
@@ -435,7 +485,9 @@ def test_train_line_refuses_a_learning_rate_that_is_not_positive(file_session):
     for bad in ["", "-0.1", "0"]:
         w.get_by_label("Learning rate").fill(bad)
         press(w, "Step")
-        expect(w.locator(".widget-status")).to_contain_text("Enter a learning rate above 0")
+        expect(w.locator(".widget-status")).to_contain_text(
+            "Enter a learning rate above 0"
+        )
         expect(readout(w, "steps")).to_have_text("0")
 
 
@@ -524,7 +576,9 @@ def test_widgets_compute_with_the_engine(file_session):
     page.reload()
     loss_choice = page.locator(".widget[data-widget='loss-choice']")
     expect(readout(loss_choice, "weight-gradient")).to_have_text("-24")
-    expect(readout(page.locator(".widget[data-widget='one-step']"), "gradient")).to_have_text("-24")
+    expect(
+        readout(page.locator(".widget[data-widget='one-step']"), "gradient")
+    ).to_have_text("-24")
 
 
 # --- keyboard, screen readers, motion, phone, theme -------------------------
@@ -537,12 +591,25 @@ KEYBOARD = {
         ("Add left operand's contribution", ["Enter"]),
         ("Add right operand's contribution", ["Enter"]),
     ],
-    "known-point": [("Known evaluation point x", ["ArrowLeft"] * 10), ("Reveal full curve", ["Enter"])],
+    "known-point": [
+        ("Known evaluation point x", ["ArrowLeft"] * 10),
+        ("Reveal full curve", ["Enter"]),
+    ],
     "secant": [("Small change h", ["Home"]), ("Position x", ["End"])],
-    "loss-choice": [("Squared error", ["ArrowRight"]), ("Weight w", ["ArrowRight"] * 15)],
+    "loss-choice": [
+        ("Squared error", ["ArrowRight"]),
+        ("Weight w", ["ArrowRight"] * 15),
+    ],
     "one-step": [("Take one step", ["Enter"])],
-    "backprop-graph": [("Seed gradient", ["Enter"]), ("Backpropagate one operation", ["Enter"] * 3)],
-    "train-line": [("Learning rate", []), ("Step", ["Enter"]), ("Run 100 steps", ["Space"])],
+    "backprop-graph": [
+        ("Seed gradient", ["Enter"]),
+        ("Backpropagate one operation", ["Enter"] * 3),
+    ],
+    "train-line": [
+        ("Learning rate", []),
+        ("Step", ["Enter"]),
+        ("Run 100 steps", ["Space"]),
+    ],
 }
 
 AFTER_KEYBOARD = {
@@ -561,7 +628,9 @@ def test_every_control_works_by_keyboard(session, name):
     page, w = session.widget(name)
     focus_first_control(page, w)
     for label, keys in KEYBOARD[name]:
-        assert focused_name(page).strip() == label, f"Tab reached {focused_name(page)!r}, not {label!r}"
+        assert focused_name(page).strip() == label, (
+            f"Tab reached {focused_name(page)!r}, not {label!r}"
+        )
         assert_focus_is_visible(page)
         for key in keys:
             page.keyboard.press(key)
@@ -575,13 +644,17 @@ def test_reduced_motion_runs_100_steps_at_once(file_session):
     press(w, "Run 100 steps")
     assert readout(w, "steps").inner_text() == "100"  # no waiting: no animation
     page2, graph = file_session.widget("backprop-graph", reduced_motion="reduce")
-    duration = graph.locator(".widget-node rect").first.evaluate("e => getComputedStyle(e).transitionDuration")
+    duration = graph.locator(".widget-node rect").first.evaluate(
+        "e => getComputedStyle(e).transitionDuration"
+    )
     assert set(duration.replace(" ", "").split(",")) == {"0s"}
 
 
 @pytest.mark.parametrize("path", sorted(set(WIDGETS.values())))
 def test_widgets_fit_a_phone_screen(file_session, path):
-    page = file_session.page(path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = file_session.page(
+        path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
     for name in [n for n, p in WIDGETS.items() if p == path]:
         w = page.locator(f".widget[data-widget='{name}']")
         expect(w).to_have_class(re.compile(r"\bwidget--mounted\b"))
@@ -602,7 +675,9 @@ def test_widgets_follow_the_light_and_dark_theme(file_session):
         page, w = file_session.widget("one-step", color_scheme=scheme)
         colour = w.evaluate("e => getComputedStyle(e).color")
         assert colour == page.evaluate("() => getComputedStyle(document.body).color")
-        background = w.locator(".widget-readout-item").first.evaluate("e => getComputedStyle(e).backgroundColor")
+        background = w.locator(".widget-readout-item").first.evaluate(
+            "e => getComputedStyle(e).backgroundColor"
+        )
         colours[scheme] = (colour, background)
         # furo's theme switch (data-theme on body) wins over the system setting
         other = "light" if scheme == "dark" else "dark"
@@ -677,10 +752,14 @@ def english_words(text: str) -> set[str]:
 
 def everything_it_says(widget) -> str:
     """The widget's visible text and every text alternative in it."""
-    return widget.inner_text() + "\n" + widget.evaluate(
-        "e => [...e.querySelectorAll('[aria-label], [aria-valuetext]')]"
-        ".flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])"
-        ".filter(Boolean).join('\\n')"
+    return (
+        widget.inner_text()
+        + "\n"
+        + widget.evaluate(
+            "e => [...e.querySelectorAll('[aria-label], [aria-valuetext]')]"
+            ".flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])"
+            ".filter(Boolean).join('\\n')"
+        )
     )
 
 
@@ -720,8 +799,13 @@ def drive(page, widget) -> tuple[list[str], dict[str, str]]:
 
 
 @pytest.mark.parametrize("name", WIDGETS)
-def test_every_widget_speaks_chinese_in_the_chinese_edition(browser, book, zh_book, name):
-    english, chinese = Session(browser, book.as_uri() + "/"), Session(browser, zh_book.as_uri() + "/")
+def test_every_widget_speaks_chinese_in_the_chinese_edition(
+    browser, book, zh_book, name
+):
+    english, chinese = (
+        Session(browser, book.as_uri() + "/"),
+        Session(browser, zh_book.as_uri() + "/"),
+    )
     try:
         page, w = english.widget(name, reduced_motion="reduce")
         _, english_readouts = drive(page, w)
@@ -731,7 +815,9 @@ def test_every_widget_speaks_chinese_in_the_chinese_edition(browser, book, zh_bo
     finally:
         english.close()
         chinese.close()
-    assert english.errors == [] and chinese.errors == [], english.errors + chinese.errors
+    assert english.errors == [] and chinese.errors == [], (
+        english.errors + chinese.errors
+    )
     left = {word for text in said for word in english_words(text)}
     assert left == set(), f"English left in the Chinese {name} widget: {sorted(left)}"
     assert all(re.search(r"[\u4e00-\u9fff]", text) for text in said)

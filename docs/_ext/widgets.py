@@ -43,11 +43,17 @@ logger = logging.getLogger(__name__)
 # `plot`: it draws with plot.js.
 WIDGETS = {
     "x-times-x": {"about": "W1, chapter 1: the x * x trace", "plot": False},
-    "known-point": {"about": "W2, chapter 1: a known point against the whole curve", "plot": True},
+    "known-point": {
+        "about": "W2, chapter 1: a known point against the whole curve",
+        "plot": True,
+    },
     "secant": {"about": "W3, chapter 1: secant to tangent", "plot": True},
     "loss-choice": {"about": "W4, chapter 2: squared or absolute error", "plot": True},
     "one-step": {"about": "W5, chapter 2: one step of gradient descent", "plot": True},
-    "backprop-graph": {"about": "W6, chapter 4: one operation at a time", "plot": False},
+    "backprop-graph": {
+        "about": "W6, chapter 4: one operation at a time",
+        "plot": False,
+    },
     "train-line": {"about": "W7, chapter 6: train a line", "plot": True},
 }
 
@@ -61,7 +67,9 @@ def scripts_for(names: list[str]) -> list[str]:
     shared = ["engine.js", "ui.js"]
     if any(WIDGETS[name]["plot"] for name in known):
         shared.append("plot.js")
-    return [f"{FOLDER}/{script}" for script in shared + [f"{name}.js" for name in known]]
+    return [
+        f"{FOLDER}/{script}" for script in shared + [f"{name}.js" for name in known]
+    ]
 
 
 class widget_node(nodes.General, nodes.Element):
@@ -149,7 +157,9 @@ class WidgetDirective(SphinxDirective):
         return [node]
 
 
-def add_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     """Load the styles and the scripts of its widgets on each page that has one."""
     if doctree is None:
         return

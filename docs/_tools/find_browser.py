@@ -49,11 +49,15 @@ def chromium() -> str:
     else:
         found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found is None:
-        raise Missing("Chromium is not installed (apt-get install chromium, or set CHROMIUM)")
+        raise Missing(
+            "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"
+        )
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        raise Missing("Python Playwright is not installed (pip install -e '.[test]')") from None
+        raise Missing(
+            "Python Playwright is not installed (pip install -e '.[test]')"
+        ) from None
     return found
 
 

@@ -59,7 +59,9 @@ def print_pdf(page_path: Path, pdf_path: Path) -> float:
         page.emulate_media(media="print")
         page.goto(page_path.resolve().as_uri(), wait_until="load")
         # Worked solutions sit in collapsed blocks on the site; on paper, open them.
-        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        page.evaluate(
+            "() => document.querySelectorAll('details').forEach(d => d.open = true)"
+        )
         # The fonts (KaTeX's among them) are loaded when the text that uses them is laid out.
         page.evaluate("() => document.fonts.ready.then(() => true)")
         page.pdf(

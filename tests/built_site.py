@@ -34,8 +34,10 @@ CHROMIUM_ARGS = find_browser.CHROMIUM_ARGS
 
 def missing(reason: str, *, fatal: bool = False) -> None:
     """Skip the test for this reason, or fail it under REQUIRE_BROWSER=1 (or when ``fatal``)."""
-    if fatal or find_browser.required():
+    if find_browser.required():
         pytest.fail(f"{reason} (REQUIRE_BROWSER=1 requires every browser test)")
+    if fatal:
+        pytest.fail(reason)
     pytest.skip(reason)
 
 

@@ -38,7 +38,7 @@ WIDGETS = {
 
 
 def shown(x: float, digits: int = 4) -> str:
-    """A number as the widgets display it (``fmt`` in widgets.js)."""
+    """A number as the widgets display it (``fmt`` in ui.js)."""
     if not math.isfinite(x):
         return "too large to show"
     if x == 0:

@@ -63,7 +63,7 @@
       ["gradient", T.gradient, "purple"],
     ]);
     const stepButton = button(T.step, step);
-    const resetButton = button(T.reset, reset);
+    const resetButton = button(T.reset, reset, { "data-reset": "" });
     const plot = makePlot({ x: W_RANGE, y: [0, 26], xLabel: T.weight, yLabel: T.yLabel, draw });
 
     function measure() {

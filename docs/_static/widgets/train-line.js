@@ -127,7 +127,7 @@
     });
     const stepButton = button(T.step, () => train(1));
     const runButton = button(T.run(RUN), () => train(RUN));
-    const resetButton = button(T.reset, reset);
+    const resetButton = button(T.reset, reset, { "data-reset": "" });
 
     const linePlot = makePlot({ x: [-0.5, 3.5], y: [-2, 9], xLabel: "x", yLabel: "y", draw: drawLine, ...PLOT_HEIGHT });
     const lossPlot = makePlot({

@@ -85,8 +85,9 @@
   }
 
   // A native button; aria-disabled (not `disabled`) keeps keyboard focus where it is.
-  function button(label, action) {
-    const node = h("button", { type: "button", class: "widget-button" }, label);
+  // A button that puts the widget back as it started says so: button(label, action, { "data-reset": "" }).
+  function button(label, action, attributes = {}) {
+    const node = h("button", { type: "button", class: "widget-button", ...attributes }, label);
     node.addEventListener("click", () => {
       if (node.getAttribute("aria-disabled") !== "true") action();
     });

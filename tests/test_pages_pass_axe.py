@@ -90,7 +90,7 @@ DRIVE = """async () => {
     for (let round = 0; round < 6; round++) {
       for (const button of widget.querySelectorAll('button')) {
         if (button.disabled || button.getAttribute('aria-disabled') === 'true') continue;
-        if (/reset/i.test(button.textContent)) continue;
+        if (button.hasAttribute('data-reset')) continue;  // in any language
         button.click(); await pause();
       }
     }

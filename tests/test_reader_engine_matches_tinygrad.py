@@ -1,4 +1,4 @@
-"""Promise 2: the engine the reader builds in chapter 5 and `src/tinygrad.py` agree.
+"""Promise 2 of CONTRIBUTING.md: the engine the reader builds in chapter 5 and `src/tinygrad.py` agree.
 
 Chapter 5 has the reader type a first `Value` and grow it in numbered steps.
 Each step's code is a ```python fence right after a MyST comment

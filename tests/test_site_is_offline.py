@@ -1,4 +1,4 @@
-"""Promise 4: the built site loads nothing from other hosts.
+"""Promise 4 of CONTRIBUTING.md: the built site loads nothing from other hosts.
 
 Math, fonts, scripts, styles and images all come from the site itself, so the
 book works offline and tells no other site who reads it.

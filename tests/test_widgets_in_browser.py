@@ -1,10 +1,10 @@
 """The interactive widgets W1-W7 work in a real browser, served and opened from disk.
 
-pytest drives Debian's Chromium (/usr/bin/chromium) with Playwright against the
-built book: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make test``
-builds first. Every test runs twice: through a local HTTP server and over
-``file://``. Without Chromium the tests are skipped with a reason, unless
-``REQUIRE_BROWSER=1`` makes that a failure.
+pytest drives Chromium with Playwright against the built book (both found by
+``built_site.py``: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make
+test`` builds first). Every test runs twice: through a local HTTP server and
+over ``file://``. Without Chromium or a build the tests are skipped with a
+reason, unless ``REQUIRE_BROWSER=1`` makes that a failure.
 
 The numbers a widget should show are computed here with ``tinygrad`` (the Python
 engine), and formatted as the widgets format them, so the JavaScript twin and the
@@ -13,23 +13,17 @@ page are both checked against the book's engine.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import math
-import os
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
+import built_site
+from built_site import book_html, serve
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 # Each widget and the chapter that must hold it.
 WIDGETS = {
@@ -44,7 +38,7 @@ WIDGETS = {
 
 
 def shown(x: float, digits: int = 4) -> str:
-    """A number as the widgets display it (``fmt`` in widgets.js)."""
+    """A number as the widgets display it (``fmt`` in ui.js)."""
     if not math.isfinite(x):
         return "too large to show"
     if x == 0:
@@ -62,53 +56,24 @@ def shown(x: float, digits: int = 4) -> str:
 
 
 # --- fixtures: the book, the browser, the server ---------------------------
+# Found, and skipped or failed when missing, as every browser test does (built_site.py).
 
 
 @pytest.fixture(scope="session")
 def book() -> Path:
-    path = Path(os.environ.get("BOOK_HTML", ROOT / "docs" / "_build" / "html")).resolve()
-    if not (path / "index.html").is_file():
-        pytest.fail(f"the book is not built at {path}: run `make html` first (or set BOOK_HTML)")
-    return path
+    return book_html()
 
 
 @pytest.fixture(scope="session")
 def browser():
-    problem = None
-    if not Path(CHROMIUM).exists():
-        problem = f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-    else:
-        try:
-            from playwright.sync_api import sync_playwright
-        except ImportError:
-            problem = "Python Playwright is not installed (pip install -e '.[test]')"
-    if problem:
-        if os.environ.get("REQUIRE_BROWSER") == "1":
-            pytest.fail(f"{problem}, and REQUIRE_BROWSER=1 requires the browser tests")
-        pytest.skip(f"browser tests skipped: {problem}")
-    playwright = sync_playwright().start()
-    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-    yield chromium
-    chromium.close()
-    playwright.stop()
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # keep pytest's output clean
-        pass
+    with built_site.browser() as chromium:
+        yield chromium
 
 
 @pytest.fixture(scope="session")
 def server(book):
-    httpd = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(QuietHandler, directory=str(book))
-    )
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    httpd.shutdown()
-    httpd.server_close()
-    thread.join(timeout=5)
+    with serve(book) as url:
+        yield url
 
 
 @pytest.fixture(params=["served", "file"])
@@ -138,7 +103,9 @@ class Session:
                 self.errors.append(f"{path}: console error: {message.text}")
 
         page.on("console", on_console)
-        page.on("pageerror", lambda error: self.errors.append(f"{path}: uncaught: {error}"))
+        page.on(
+            "pageerror", lambda error: self.errors.append(f"{path}: uncaught: {error}")
+        )
         page.goto(self.base_url + path)
         return page
 
@@ -147,7 +114,9 @@ class Session:
         page = self.page(WIDGETS[name], **options)
         widget = page.locator(f".widget[data-widget='{name}']")
         if widget.count() == 0:
-            pytest.fail(f"{WIDGETS[name]} has no spot for the {name} widget (:::{{widget}} {name})")
+            pytest.fail(
+                f"{WIDGETS[name]} has no spot for the {name} widget (:::{{widget}} {name})"
+            )
         expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
         return page, widget
 
@@ -216,29 +185,72 @@ def test_widget_mounts_in_its_chapter_and_hides_the_static_figure(session, name)
     page, widget = session.widget(name)
     expect(widget.locator(".widget-body")).to_be_visible()
     expect(widget.locator(".widget-fallback")).to_be_hidden()
-    assert widget.locator(".widget-fallback img, .widget-fallback svg, .widget-fallback figure").count() >= 1, (
-        f"the {name} widget has no static figure to fall back on"
-    )
+    assert (
+        widget.locator(
+            ".widget-fallback img, .widget-fallback svg, .widget-fallback figure"
+        ).count()
+        >= 1
+    ), f"the {name} widget has no static figure to fall back on"
     assert widget.get_attribute("role") == "group"
     assert widget.get_attribute("aria-labelledby")
     # readouts are announced; drawings and inputs have text alternatives and labels
-    assert widget.locator(".widget-readout[aria-live='polite'] [data-readout]").count() >= 1
+    assert (
+        widget.locator(".widget-readout[aria-live='polite'] [data-readout]").count()
+        >= 1
+    )
     for drawing in widget.locator(".widget-body svg").all():
-        assert drawing.get_attribute("role") == "img" and drawing.get_attribute("aria-label")
+        assert drawing.get_attribute("role") == "img" and drawing.get_attribute(
+            "aria-label"
+        )
     for control in widget.locator(".widget-body input").all():
         assert control.evaluate("e => e.labels.length > 0"), "an input without a label"
 
 
-def test_the_scripts_are_classic_scripts_from_the_book_itself(session):
-    page = session.page(WIDGETS["secant"])
+# Each page loads the shared helpers and the scripts of its own widgets, no others.
+PAGE_SCRIPTS = {
+    "chapters/01-slopes.html": [
+        "engine",
+        "ui",
+        "plot",
+        "secant",
+        "x-times-x",
+        "known-point",
+    ],
+    "chapters/02-loss.html": ["engine", "ui", "plot", "loss-choice", "one-step"],
+    "chapters/04-graph.html": ["engine", "ui", "backprop-graph"],
+    "chapters/06-xor.html": ["engine", "ui", "plot", "train-line"],
+}
+
+
+@pytest.mark.parametrize("path", PAGE_SCRIPTS)
+def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
+    page = session.page(path)
     scripts = page.eval_on_selector_all(
-        "script[src*='widgets/']", "els => els.map(e => [e.getAttribute('src'), e.type])"
+        "script[src*='widgets/']",
+        "els => els.map(e => [e.getAttribute('src'), e.type, e.defer])",
     )
-    assert [src.split("?")[0] for src, _ in scripts] == [
-        "../_static/widgets/engine.js",
-        "../_static/widgets/widgets.js",
+    assert [src.split("?")[0] for src, _, _ in scripts] == [
+        f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    assert all(kind in ("", None, "text/javascript") for _, kind in scripts)  # not type=module
+    assert all(
+        kind in ("", None, "text/javascript") for _, kind, _ in scripts
+    )  # not type=module
+    assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
+
+
+def test_no_page_without_a_widget_loads_widget_scripts(book):
+    for html in [book / "index.html", book / "chapters" / "05-engine.html"]:
+        assert "_static/widgets/" not in html.read_text(encoding="utf-8"), html.name
+
+
+def test_no_script_under_static_is_over_400_lines():
+    static = Path(__file__).resolve().parents[1] / "docs" / "_static"
+    long = {
+        p.name: n
+        for p in static.rglob("*.js")
+        if (n := len(p.read_text().splitlines())) > 400
+    }
+    assert long == {}, f"split these scripts (at most 400 lines each): {long}"
 
 
 # --- W1-W7: the scripted interactions show the book's numbers --------------
@@ -246,7 +258,12 @@ def test_the_scripts_are_classic_scripts_from_the_book_itself(session):
 
 def test_x_times_x_accumulates_both_operands_to_10(session):
     page, w = session.widget("x-times-x")
-    assert w.get_by_role("button", name="Seed output gradient").get_attribute("aria-disabled") == "true"
+    assert (
+        w.get_by_role("button", name="Seed output gradient").get_attribute(
+            "aria-disabled"
+        )
+        == "true"
+    )
     press(w, "Evaluate")
     expect(readout(w, "q")).to_have_text("25")
     press(w, "Seed output gradient")
@@ -274,7 +291,9 @@ def test_known_point_reads_value_and_slope_and_reveals_the_curve(session):
     value, slope = p_of(1.5)
     expect(readout(w, "value")).to_have_text(shown(value))  # -2.4375, as in the chapter
     expect(readout(w, "slope")).to_have_text(shown(slope))  # 2.5
-    assert w.locator(".widget-curve").count() == 0, "the curve shows before Reveal full curve"
+    assert w.locator(".widget-curve").count() == 0, (
+        "the curve shows before Reveal full curve"
+    )
     w.locator("input[type=range]").focus()
     for _ in range(10):
         page.keyboard.press("ArrowLeft")
@@ -283,7 +302,9 @@ def test_known_point_reads_value_and_slope_and_reveals_the_curve(session):
     expect(readout(w, "slope")).to_have_text(shown(slope))
     expect(readout(w, "trend")).to_have_text("falling")
     press(w, "Reveal full curve")
-    expect(w.get_by_role("button", name="Reveal full curve")).to_have_attribute("aria-pressed", "true")
+    expect(w.get_by_role("button", name="Reveal full curve")).to_have_attribute(
+        "aria-pressed", "true"
+    )
     expect(w.locator(".widget-curve")).to_have_count(1)
 
 
@@ -304,7 +325,10 @@ def test_secant_turns_into_the_tangent(session):
     page.keyboard.press("Home")  # x = -5: the slope turns negative
     expect(readout(w, "tangent")).to_have_text("-10")
     expect(readout(w, "secant")).to_have_text("-9.999")
-    assert w.locator(".widget-secant").count() == 1 and w.locator(".widget-tangent").count() == 1
+    assert (
+        w.locator(".widget-secant").count() == 1
+        and w.locator(".widget-tangent").count() == 1
+    )
 
 
 def test_loss_choice_shows_prediction_and_weight_gradients(session):
@@ -342,7 +366,9 @@ def test_one_step_moves_w_to_2_2_and_the_loss_to_0_36(session):
     expect(readout(w, "gradient")).to_have_text("-12")
     press(w, "Take one step")
     weight = Value(1)
-    gradient_descent(lambda: (weight * 2 - 5) ** 2, [weight], steps=1, learning_rate=0.1)
+    gradient_descent(
+        lambda: (weight * 2 - 5) ** 2, [weight], steps=1, learning_rate=0.1
+    )
     expect(readout(w, "w")).to_have_text(shown(weight.data))
     expect(readout(w, "w")).to_have_text("2.2")
     expect(readout(w, "prediction")).to_have_text("4.4")
@@ -402,14 +428,18 @@ def test_train_line_steps_like_the_python_engine(session):
     assert_line(w, 1)
     press(w, "Run 100 steps")  # animated: the readouts settle after a few frames
     assert_line(w, 101)
-    assert w.locator(".widget-fit").count() == 1 and w.locator(".widget-data").count() == 4
+    assert (
+        w.locator(".widget-fit").count() == 1 and w.locator(".widget-data").count() == 4
+    )
     assert w.locator(".widget-loss").count() == 1
     press(w, "Reset")
     assert_line(w, 0)
 
 
 def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
-    with pytest.raises(TrainingDiverged) as diverged:  # where the Python engine gives up
+    with pytest.raises(
+        TrainingDiverged
+    ) as diverged:  # where the Python engine gives up
         line_after(2000, learning_rate=0.3)
     at_step = int(re.search(r"at step (\d+)", str(diverged.value)).group(1))
     page, w = session.widget("train-line")
@@ -429,16 +459,22 @@ def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
     )
     expect(readout(w, "steps")).to_have_text(str(at_step))
     expect(readout(w, "loss")).to_have_text("too large to show")
-    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "true")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute(
+        "aria-disabled", "true"
+    )
     assert_no_broken_numbers(w)
     press(w, "Reset")
     expect(readout(w, "steps")).to_have_text("0")
-    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute("aria-disabled", "false")
+    expect(w.get_by_role("button", name="Step", exact=True)).to_have_attribute(
+        "aria-disabled", "false"
+    )
 
 
 def assert_no_broken_numbers(widget):
     text = widget.inner_text() + " ".join(
-        widget.locator("[aria-label]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        widget.locator("[aria-label]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
     )
     for broken in ("NaN", "Infinity", "undefined", "null"):
         assert broken not in text, f"{broken} on screen: {text}"
@@ -449,7 +485,9 @@ def test_train_line_refuses_a_learning_rate_that_is_not_positive(file_session):
     for bad in ["", "-0.1", "0"]:
         w.get_by_label("Learning rate").fill(bad)
         press(w, "Step")
-        expect(w.locator(".widget-status")).to_contain_text("Enter a learning rate above 0")
+        expect(w.locator(".widget-status")).to_contain_text(
+            "Enter a learning rate above 0"
+        )
         expect(readout(w, "steps")).to_have_text("0")
 
 
@@ -538,7 +576,9 @@ def test_widgets_compute_with_the_engine(file_session):
     page.reload()
     loss_choice = page.locator(".widget[data-widget='loss-choice']")
     expect(readout(loss_choice, "weight-gradient")).to_have_text("-24")
-    expect(readout(page.locator(".widget[data-widget='one-step']"), "gradient")).to_have_text("-24")
+    expect(
+        readout(page.locator(".widget[data-widget='one-step']"), "gradient")
+    ).to_have_text("-24")
 
 
 # --- keyboard, screen readers, motion, phone, theme -------------------------
@@ -551,12 +591,25 @@ KEYBOARD = {
         ("Add left operand's contribution", ["Enter"]),
         ("Add right operand's contribution", ["Enter"]),
     ],
-    "known-point": [("Known evaluation point x", ["ArrowLeft"] * 10), ("Reveal full curve", ["Enter"])],
+    "known-point": [
+        ("Known evaluation point x", ["ArrowLeft"] * 10),
+        ("Reveal full curve", ["Enter"]),
+    ],
     "secant": [("Small change h", ["Home"]), ("Position x", ["End"])],
-    "loss-choice": [("Squared error", ["ArrowRight"]), ("Weight w", ["ArrowRight"] * 15)],
+    "loss-choice": [
+        ("Squared error", ["ArrowRight"]),
+        ("Weight w", ["ArrowRight"] * 15),
+    ],
     "one-step": [("Take one step", ["Enter"])],
-    "backprop-graph": [("Seed gradient", ["Enter"]), ("Backpropagate one operation", ["Enter"] * 3)],
-    "train-line": [("Learning rate", []), ("Step", ["Enter"]), ("Run 100 steps", ["Space"])],
+    "backprop-graph": [
+        ("Seed gradient", ["Enter"]),
+        ("Backpropagate one operation", ["Enter"] * 3),
+    ],
+    "train-line": [
+        ("Learning rate", []),
+        ("Step", ["Enter"]),
+        ("Run 100 steps", ["Space"]),
+    ],
 }
 
 AFTER_KEYBOARD = {
@@ -575,7 +628,9 @@ def test_every_control_works_by_keyboard(session, name):
     page, w = session.widget(name)
     focus_first_control(page, w)
     for label, keys in KEYBOARD[name]:
-        assert focused_name(page).strip() == label, f"Tab reached {focused_name(page)!r}, not {label!r}"
+        assert focused_name(page).strip() == label, (
+            f"Tab reached {focused_name(page)!r}, not {label!r}"
+        )
         assert_focus_is_visible(page)
         for key in keys:
             page.keyboard.press(key)
@@ -589,13 +644,17 @@ def test_reduced_motion_runs_100_steps_at_once(file_session):
     press(w, "Run 100 steps")
     assert readout(w, "steps").inner_text() == "100"  # no waiting: no animation
     page2, graph = file_session.widget("backprop-graph", reduced_motion="reduce")
-    duration = graph.locator(".widget-node rect").first.evaluate("e => getComputedStyle(e).transitionDuration")
+    duration = graph.locator(".widget-node rect").first.evaluate(
+        "e => getComputedStyle(e).transitionDuration"
+    )
     assert set(duration.replace(" ", "").split(",")) == {"0s"}
 
 
 @pytest.mark.parametrize("path", sorted(set(WIDGETS.values())))
 def test_widgets_fit_a_phone_screen(file_session, path):
-    page = file_session.page(path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = file_session.page(
+        path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True
+    )
     for name in [n for n, p in WIDGETS.items() if p == path]:
         w = page.locator(f".widget[data-widget='{name}']")
         expect(w).to_have_class(re.compile(r"\bwidget--mounted\b"))
@@ -616,7 +675,9 @@ def test_widgets_follow_the_light_and_dark_theme(file_session):
         page, w = file_session.widget("one-step", color_scheme=scheme)
         colour = w.evaluate("e => getComputedStyle(e).color")
         assert colour == page.evaluate("() => getComputedStyle(document.body).color")
-        background = w.locator(".widget-readout-item").first.evaluate("e => getComputedStyle(e).backgroundColor")
+        background = w.locator(".widget-readout-item").first.evaluate(
+            "e => getComputedStyle(e).backgroundColor"
+        )
         colours[scheme] = (colour, background)
         # furo's theme switch (data-theme on body) wins over the system setting
         other = "light" if scheme == "dark" else "dark"
@@ -666,3 +727,104 @@ def test_no_page_logs_a_console_error(session, book):
         page.wait_for_timeout(100)  # let deferred scripts mount
         page.close()
     # the session fixture fails the test if any page logged an error
+
+
+# --- the Chinese edition: every widget speaks Chinese ----------------------
+
+# What a Chinese widget may still show in Latin letters: the engine's attribute
+# names and functions, as code (x.grad, data 25, tanh). Single letters and
+# two-letter names (w, b, x, ŷ, dL) never match the check below.
+CODE_WORDS = {"data", "grad", "tanh", "relu"}
+
+
+@pytest.fixture(scope="session")
+def zh_book(book) -> Path:
+    site = book / "zh_CN"
+    if not (site / "index.html").is_file():
+        built_site.missing(f"no Chinese edition in {site}: `make html` builds it")
+    return site
+
+
+def english_words(text: str) -> set[str]:
+    """Words of three letters or more that are not code."""
+    return {w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in CODE_WORDS}
+
+
+def everything_it_says(widget) -> str:
+    """The widget's visible text and every text alternative in it."""
+    return (
+        widget.inner_text()
+        + "\n"
+        + widget.evaluate(
+            "e => [...e.querySelectorAll('[aria-label], [aria-valuetext]')]"
+            ".flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])"
+            ".filter(Boolean).join('\\n')"
+        )
+    )
+
+
+def drive(page, widget) -> tuple[list[str], dict[str, str]]:
+    """Use every control once, as a reader exploring it would.
+
+    Returns what the widget said after each action, and its readouts at the end.
+    """
+    said = [everything_it_says(widget)]
+    for box in widget.locator("input[type=text]").all():  # a value it cannot read ...
+        box.fill("5%")
+        widget.locator("button").first.click()
+        said.append(everything_it_says(widget))
+        box.fill("0.3")  # ... and one that makes the loss grow
+    for radio in widget.locator("input[type=radio]").all()[::-1]:
+        radio.check()
+        said.append(everything_it_says(widget))
+    for slider in widget.locator("input[type=range]").all():
+        slider.focus()
+        page.keyboard.press("End")
+        said.append(everything_it_says(widget))
+    buttons = widget.locator("button")
+    for i in range(buttons.count()):
+        for _ in range(3):
+            if buttons.nth(i).get_attribute("aria-disabled") == "true":
+                break
+            buttons.nth(i).click()
+            said.append(everything_it_says(widget))
+    readouts = dict(
+        zip(
+            widget.locator("[data-readout]").evaluate_all(
+                "els => els.map(e => e.dataset.readout)"
+            ),
+            widget.locator("[data-readout]").all_inner_texts(),
+            strict=True,
+        )
+    )
+    return said, readouts
+
+
+@pytest.mark.parametrize("name", WIDGETS)
+def test_every_widget_speaks_chinese_in_the_chinese_edition(
+    browser, book, zh_book, name
+):
+    english, chinese = (
+        Session(browser, book.as_uri() + "/"),
+        Session(browser, zh_book.as_uri() + "/"),
+    )
+    try:
+        page, w = english.widget(name, reduced_motion="reduce")
+        _, english_readouts = drive(page, w)
+        page, w = chinese.widget(name, reduced_motion="reduce")
+        assert page.evaluate("document.documentElement.lang").lower().startswith("zh")
+        said, chinese_readouts = drive(page, w)
+    finally:
+        english.close()
+        chinese.close()
+    assert english.errors == [] and chinese.errors == [], (
+        english.errors + chinese.errors
+    )
+    left = {word for text in said for word in english_words(text)}
+    assert left == set(), f"English left in the Chinese {name} widget: {sorted(left)}"
+    assert all(re.search(r"[\u4e00-\u9fff]", text) for text in said)
+    # The same actions show the same numbers in both editions.
+    number = re.compile(r"-?\d[\d.]*(e[+-]\d+)?")
+    same = {k: v for k, v in english_readouts.items() if number.fullmatch(v)}
+    assert same, english_readouts
+    assert {k: chinese_readouts[k] for k in same} == same

@@ -15,12 +15,18 @@ It emits::
       <div class="widget-fallback">(the static figure)</div>
     </div>
 
-and, on the pages that have a widget, loads ``_static/widgets/engine.js`` (the
-JavaScript twin of ``tinygrad.py``), ``widgets.js`` and ``widgets.css``. The
-scripts are classic scripts, so the book also works opened from disk
-(``file://``). ``widgets.js`` mounts each widget inside its container and only
-then hides the fallback, so the static figure stays wherever JavaScript is off
-or a script fails.
+and loads, on the pages that have a widget and only there, ``widgets.css`` and
+the scripts those widgets use, from ``_static/widgets/``: ``engine.js`` (the
+JavaScript twin of ``tinygrad.py``), ``ui.js`` (the shared helpers and the
+mounting), ``plot.js`` if one of them draws a plot, and one file per widget,
+``NAME.js``. The scripts are classic scripts, so the book also works opened
+from disk (``file://``). A widget's script mounts it inside its container and
+only then hides the fallback, so the static figure stays wherever JavaScript is
+off or a script fails.
+
+The title is a translatable text node: ``sphinx-build -b gettext`` extracts it
+with the page's other text, and the Chinese edition shows its translation. The
+widgets' own words are in string tables in their scripts.
 """
 
 from __future__ import annotations
@@ -33,44 +39,85 @@ from sphinx.util.docutils import SphinxDirective
 
 logger = logging.getLogger(__name__)
 
-# The widgets that docs/_static/widgets/widgets.js knows how to mount.
+# The widgets there are: each one's script is docs/_static/widgets/NAME.js.
+# `plot`: it draws with plot.js.
 WIDGETS = {
-    "x-times-x": "W1, chapter 1: the x * x trace",
-    "known-point": "W2, chapter 1: a known point against the whole curve",
-    "secant": "W3, chapter 1: secant to tangent",
-    "loss-choice": "W4, chapter 2: squared or absolute error",
-    "one-step": "W5, chapter 2: one step of gradient descent",
-    "backprop-graph": "W6, chapter 4: backpropagate one operation at a time",
-    "train-line": "W7, chapter 6: train a line",
+    "x-times-x": {"about": "W1, chapter 1: the x * x trace", "plot": False},
+    "known-point": {
+        "about": "W2, chapter 1: a known point against the whole curve",
+        "plot": True,
+    },
+    "secant": {"about": "W3, chapter 1: secant to tangent", "plot": True},
+    "loss-choice": {"about": "W4, chapter 2: squared or absolute error", "plot": True},
+    "one-step": {"about": "W5, chapter 2: one step of gradient descent", "plot": True},
+    "backprop-graph": {
+        "about": "W6, chapter 4: one operation at a time",
+        "plot": False,
+    },
+    "train-line": {"about": "W7, chapter 6: train a line", "plot": True},
 }
 
-SCRIPTS = ("widgets/engine.js", "widgets/widgets.js")
-STYLESHEET = "widgets/widgets.css"
+FOLDER = "widgets"
+STYLESHEET = f"{FOLDER}/widgets.css"
+
+
+def scripts_for(names: list[str]) -> list[str]:
+    """The scripts a page with these widgets loads, in the order they must run."""
+    known = [name for name in dict.fromkeys(names) if name in WIDGETS]
+    shared = ["engine.js", "ui.js"]
+    if any(WIDGETS[name]["plot"] for name in known):
+        shared.append("plot.js")
+    return [
+        f"{FOLDER}/{script}" for script in shared + [f"{name}.js" for name in known]
+    ]
 
 
 class widget_node(nodes.General, nodes.Element):
     """The container; outside HTML only its fallback content is written."""
 
 
+class widget_title(nodes.Part, nodes.TextElement):
+    """The widget's title, shown above it; translatable like any paragraph."""
+
+
+class widget_fallback(nodes.General, nodes.Element):
+    """The static figure that stands in for the widget until it mounts."""
+
+
 def visit_widget_html(self, node: widget_node) -> None:
-    anchor = node["ids"][0]
     attributes = {"data-widget": node["widget"], "role": "group"}
-    if node.get("title"):
-        attributes["aria-labelledby"] = f"{anchor}-title"
+    title = node.next_node(widget_title)
+    if title is not None:
+        attributes["aria-labelledby"] = title["ids"][0]
     self.body.append(self.starttag(node, "div", CLASS="widget", **attributes))
-    if node.get("title"):
-        self.body.append(
-            f'<p class="widget-title" id="{anchor}-title">{self.encode(node["title"])}</p>\n'
-        )
-    self.body.append('<div class="widget-fallback">\n')
 
 
 def depart_widget_html(self, node: widget_node) -> None:
-    self.body.append("</div>\n</div>\n")
+    self.body.append("</div>\n")
 
 
-def skip(self, node: widget_node) -> None:
+def visit_title_html(self, node: widget_title) -> None:
+    self.body.append(self.starttag(node, "p", "", CLASS="widget-title"))
+
+
+def depart_title_html(self, node: widget_title) -> None:
+    self.body.append("</p>\n")
+
+
+def visit_fallback_html(self, node: widget_fallback) -> None:
+    self.body.append('<div class="widget-fallback">\n')
+
+
+def depart_fallback_html(self, node: widget_fallback) -> None:
+    self.body.append("</div>\n")
+
+
+def skip(self, node: nodes.Element) -> None:
     pass
+
+
+def skip_node(self, node: nodes.Element) -> None:
+    raise nodes.SkipNode
 
 
 class WidgetDirective(SphinxDirective):
@@ -89,26 +136,38 @@ class WidgetDirective(SphinxDirective):
             )
         node = widget_node()
         node["widget"] = name
-        node["title"] = self.options.get("title", "")
         anchor, n = f"widget-{name}", 1
         while anchor in self.state.document.ids:  # the same widget twice on a page
             n += 1
             anchor = f"widget-{name}-{n}"
         node["ids"] = [anchor]
         self.set_source_info(node)
-        self.state.nested_parse(self.content, self.content_offset, node)
+        text = self.options.get("title", "").strip()
+        if text:
+            title = widget_title(text, text)
+            title["ids"] = [f"{anchor}-title"]
+            self.set_source_info(title)  # with a source, gettext extracts it
+            node += title
+        fallback = widget_fallback()
+        self.state.nested_parse(self.content, self.content_offset, fallback)
+        node += fallback
         for image in node.findall(nodes.image):  # loaded lazily (page_polish.py)
             image["classes"].append("widget-figure")
         self.state.document.set_id(node)  # registers the anchor, for the check above
         return [node]
 
 
-def add_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    """Load the widget scripts and styles on the pages that have a widget."""
-    if doctree is None or doctree.next_node(widget_node) is None:
+def add_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """Load the styles and the scripts of its widgets on each page that has one."""
+    if doctree is None:
+        return
+    names = [node["widget"] for node in doctree.findall(widget_node)]
+    if not names:
         return
     app.add_css_file(STYLESHEET)
-    for script in SCRIPTS:  # in this order: widgets.js needs the engine
+    for script in scripts_for(names):  # in this order: each needs the ones before
         app.add_js_file(script, loading_method="defer")
 
 
@@ -116,6 +175,18 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_node(
         widget_node,
         html=(visit_widget_html, depart_widget_html),
+        latex=(skip, skip),
+        text=(skip, skip),
+    )
+    app.add_node(
+        widget_title,
+        html=(visit_title_html, depart_title_html),
+        latex=(skip_node, None),
+        text=(skip_node, None),
+    )
+    app.add_node(
+        widget_fallback,
+        html=(visit_fallback_html, depart_fallback_html),
         latex=(skip, skip),
         text=(skip, skip),
     )

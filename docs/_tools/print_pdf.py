@@ -3,8 +3,9 @@
     python docs/_tools/print_pdf.py docs/_build/singlehtml/index.html docs/_build/pdf/book.pdf
 
 ``make pdf`` builds the ``singlehtml`` version of the book and runs this. The
-Chromium is the one the browser tests use (Debian's ``chromium``, found on
-PATH or set with ``CHROMIUM``), driven by Playwright: the math is already in
+Chromium is the one the browser tests use, found the same way
+(``find_browser.py``: ``$CHROMIUM``, else Debian's ``chromium`` on PATH), driven
+by Playwright: the math is already in
 the page (rendered by KaTeX when the book is built; its fonts are embedded in
 the PDF), the SVG figures stay vectors, and no LaTeX is needed. The widgets'
 scripts are not loaded, so each widget prints as its static figure, and the
@@ -16,13 +17,11 @@ styles (a chapter per page, no sidebars or buttons) are in
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+import find_browser  # beside this file
 
 FOOTER = (
     '<div style="width: 100%; font-size: 8px; color: #666; text-align: center;">'
@@ -33,18 +32,16 @@ FOOTER = (
 
 def print_pdf(page_path: Path, pdf_path: Path) -> float:
     """Write ``pdf_path``; return the seconds Chromium took."""
-    executable = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which(
-        "chromium-browser"
-    )
-    if executable is None:
-        raise SystemExit("print_pdf: no Chromium found (apt-get install chromium, or set CHROMIUM)")
+    try:
+        executable = find_browser.chromium()
+    except find_browser.Missing as problem:
+        raise SystemExit(f"print_pdf: {problem}") from None
+    from playwright.sync_api import sync_playwright
+
     pdf_path.parent.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=executable,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        browser = find_browser.launch(p, executable)
         page = browser.new_page()
         outside: list[str] = []
 
@@ -62,7 +59,9 @@ def print_pdf(page_path: Path, pdf_path: Path) -> float:
         page.emulate_media(media="print")
         page.goto(page_path.resolve().as_uri(), wait_until="load")
         # Worked solutions sit in collapsed blocks on the site; on paper, open them.
-        page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+        page.evaluate(
+            "() => document.querySelectorAll('details').forEach(d => d.open = true)"
+        )
         # The fonts (KaTeX's among them) are loaded when the text that uses them is laid out.
         page.evaluate("() => document.fonts.ready.then(() => true)")
         page.pdf(

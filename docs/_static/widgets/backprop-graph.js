@@ -1,0 +1,192 @@
+/* W6 `backprop-graph` (chapter 4): the backward pass one operation at a time,
+   on the graph of L = (w·x − y)². Needs engine.js and ui.js. */
+(function () {
+  "use strict";
+
+  const { Value } = window.Tinygrad;
+  const { strings, fmt, h, s, button, enable, controls, readouts, statusLine, onWidth, register } = window.BookWidgets;
+
+  const T = strings("backprop-graph", {
+    en: {
+      target: "y (target)",
+      seed: "Seed gradient",
+      step: "Backpropagate one operation",
+      seeded: (g) => `Seeded: dL/dL = ${g}. Now pass it back one operation at a time.`,
+      gets: (parent, g, local, now) => `${parent} gets ${g} × ${local} = ${now}`,
+      done: (w, x) => ` Done: w holds ${w} and x holds ${x}. Every gradient is a derivative of the loss L.`,
+      notYet: "not yet",
+      node: (name, data, grad) => `${name}: data ${data}, grad ${grad}`,
+      graph: (summary) => `Computation graph of L = (w·x − y)². ${summary}.`,
+      operations: "operations passed back",
+      progress: (done, all) => `${done} of ${all}`,
+      intro: "ŷ = w·x with w = 1, x = 2, target y = 5; e = ŷ − y; L = e². Each box shows its data and its gradient.",
+      start: "Press Seed gradient to start the backward pass at L.",
+      separator: "; ",
+    },
+    zh: {
+      target: "y（目标值）",
+      seed: "给梯度设初值",
+      step: "反向传播一个运算",
+      seeded: (g) => `已设初值：dL/dL = ${g}。现在每次把它向后传过一个运算。`,
+      gets: (parent, g, local, now) => `${parent} 得到 ${g} × ${local} = ${now}`,
+      done: (w, x) => `完成：w 的梯度是 ${w}，x 的梯度是 ${x}。每个梯度都是损失 L 的导数。`,
+      notYet: "尚未得到",
+      node: (name, data, grad) => `${name}：数据 ${data}，梯度 ${grad}`,
+      graph: (summary) => `L = (w·x − y)² 的计算图。${summary}。`,
+      operations: "已反向传过的运算",
+      progress: (done, all) => `${done}（共 ${all} 个）`,
+      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；e = ŷ − y；L = e²。每个方框显示它的 data 和梯度。",
+      start: "按“给梯度设初值”，从 L 开始反向传播。",
+      separator: "；",
+    },
+  });
+
+  // Box positions as fractions of the drawing, wide (left to right) and narrow (top to bottom).
+  const WIDE = { w: [0, 0], x: [0, 0.62], ŷ: [0.34, 0.31], y: [0.34, 1], e: [0.67, 0.62], L: [1, 0.62] };
+  const NARROW = { w: [0, 0], x: [0.6, 0], ŷ: [0.3, 0.34], y: [1, 0.34], e: [0.65, 0.67], L: [0.65, 1] };
+  const WIDE_FROM = 520; // the drawing runs left to right from this width on
+  const START_WIDTH = 560;
+  const BOX = { width: 112, height: 64, radius: 8, lines: [19, 37, 55] }; // text baselines in a box
+  const HEIGHT = { wide: 250, narrow: 380 };
+  const PAD = 6;
+  const TAG = { height: 18, radius: 4, padding: 10, perCharacter: 7, above: 10, baseline: 4 }; // edge labels
+
+  function mount(body) {
+    const w = new Value(1);
+    const x = new Value(2);
+    const y = new Value(5);
+    const yHat = w.mul(x);
+    const e = yHat.sub(y);
+    const L = e.pow(2);
+    // Each value: its symbol (data-node, status) and the title of its box.
+    const nodes = [
+      [w, "w", "w"],
+      [x, "x", "x"],
+      [yHat, "ŷ", "ŷ = w·x"],
+      [y, "y", T.target],
+      [e, "e", "e = ŷ − y"],
+      [L, "L", "L = e²"],
+    ];
+    const symbol = new Map(nodes.map(([node, sym]) => [node, sym]));
+    const title = new Map(nodes.map(([node, , text]) => [node, text]));
+    // Each operation, output first: the values with edges, in reverse topological order.
+    const operations = L.order()
+      .reverse()
+      .filter((node) => node.edges.length > 0);
+    let reached = new Set();
+    let done = 0; // operations propagated so far
+    let seeded = false;
+
+    const status = statusLine();
+    const seedButton = button(T.seed, seed);
+    const stepButton = button(T.step, step);
+    const svg = s("svg", { class: "widget-graph", role: "img", focusable: "false" });
+    const frame = h("div", { class: "widget-plot-frame" }, svg);
+    let width = START_WIDTH;
+
+    function seed() {
+      for (const node of L.order()) node.grad = 0; // as backward() does
+      L.grad = 1;
+      reached = new Set([L]);
+      done = 0;
+      seeded = true;
+      status.say(T.seeded(fmt(L.grad)));
+      render();
+    }
+
+    function step() {
+      const node = operations[done];
+      node.propagate(); // the engine's step: parent.grad += node.grad * local derivative
+      for (const [parent] of node.edges) reached.add(parent);
+      done += 1;
+      const passed = node.edges.map(([parent, local]) =>
+        T.gets(symbol.get(parent), fmt(node.grad), fmt(local), fmt(parent.grad))
+      );
+      let text = `${title.get(node)}: ${passed.join(T.separator)}.`;
+      if (done === operations.length) text += T.done(fmt(w.grad), fmt(x.grad));
+      status.say(text);
+      render();
+    }
+
+    function render() {
+      enable(stepButton, seeded && done < operations.length);
+      const wide = width >= WIDE_FROM;
+      const layout = wide ? WIDE : NARROW;
+      const boxW = wide ? BOX.width : Math.min(BOX.width, Math.floor((width - 16) / 3));
+      const boxH = BOX.height;
+      const height = wide ? HEIGHT.wide : HEIGHT.narrow;
+      svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+      svg.replaceChildren();
+      const at = (node) => {
+        const [fx, fy] = layout[symbol.get(node)];
+        return [PAD + fx * (width - boxW - 2 * PAD), PAD + fy * (height - boxH - 2 * PAD)];
+      };
+      const active = done > 0 ? operations[done - 1] : null;
+      // edges: from each parent box to its child box, labelled with the local derivative
+      for (const node of operations) {
+        for (const [parent, local] of node.edges) {
+          const [px, py] = at(parent);
+          const [cx, cy] = at(node);
+          const x1 = wide ? px + boxW : px + boxW / 2;
+          const y1 = wide ? py + boxH / 2 : py + boxH;
+          const x2 = wide ? cx : cx + boxW / 2;
+          const y2 = wide ? cy + boxH / 2 : cy;
+          const passed = reached.has(parent) && parent !== L;
+          const cls = `widget-edge${passed ? " is-active" : ""}${node === active ? " is-current" : ""}`;
+          svg.append(s("line", { x1, y1, x2, y2, class: cls }));
+          const mx = (x1 + x2) / 2;
+          const my = (y1 + y2) / 2;
+          const text = local < 0 ? `×(${fmt(local)})` : `×${fmt(local)}`;
+          const tagWidth = TAG.padding + TAG.perCharacter * text.length;
+          const tag = { x: mx - tagWidth / 2, y: my - TAG.above, width: tagWidth, height: TAG.height, rx: TAG.radius };
+          svg.append(s("rect", { class: "widget-edge-tag", ...tag }));
+          svg.append(
+            s("text", { x: mx, y: my + TAG.baseline, "text-anchor": "middle", class: "widget-edge-label" }, text)
+          );
+        }
+      }
+      const [titleY, dataY, gradY] = BOX.lines;
+      for (const [node, sym, name] of nodes) {
+        const [bx, by] = at(node);
+        const isNew = active && (node === active || active.edges.some(([parent]) => parent === node));
+        const cls = `widget-node${reached.has(node) ? " is-reached" : ""}${isNew ? " is-active" : ""}`;
+        const g = s("g", { class: cls, "data-node": sym });
+        g.append(s("rect", { x: bx, y: by, width: boxW, height: boxH, rx: BOX.radius }));
+        const cx = bx + boxW / 2;
+        g.append(s("text", { x: cx, y: by + titleY, "text-anchor": "middle", class: "widget-node-title" }, name));
+        g.append(s("text", { x: cx, y: by + dataY, "text-anchor": "middle" }, `data ${fmt(node.data)}`));
+        const grad = `grad ${reached.has(node) ? fmt(node.grad) : "?"}`;
+        g.append(s("text", { x: cx, y: by + gradY, "text-anchor": "middle", class: "widget-node-grad" }, grad));
+        svg.append(g);
+      }
+      const summary = nodes.map(([node, sym]) =>
+        T.node(sym, fmt(node.data), reached.has(node) ? fmt(node.grad) : T.notYet)
+      );
+      svg.setAttribute("aria-label", T.graph(summary.join(T.separator)));
+      out.set("w-grad", reached.has(w) ? fmt(w.grad) : T.notYet);
+      out.set("x-grad", reached.has(x) ? fmt(x.grad) : T.notYet);
+      out.set("operations", T.progress(done, operations.length));
+    }
+
+    const out = readouts([
+      ["operations", T.operations],
+      ["w-grad", "w.grad"],
+      ["x-grad", "x.grad"],
+    ]);
+    onWidth(frame, (measured) => {
+      width = measured;
+      render();
+    });
+    body.append(
+      h("p", { class: "widget-intro" }, T.intro),
+      controls(seedButton, stepButton),
+      frame,
+      out.list,
+      status.node
+    );
+    status.say(T.start);
+    render();
+  }
+
+  register("backprop-graph", mount);
+})();

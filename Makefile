@@ -82,6 +82,9 @@ html: $(STAMP) $(NODE_STAMP)
 catalogues: $(STAMP)
 	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
 	$(SPHINXBUILD) -b gettext -q -d $(BUILD)/doctrees-gettext $(DOCS) $(BUILD)/gettext
+	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
+	@# docs/locale/<language>/LC_MESSAGES/sphinx.po is written by hand (the theme's missing words).
+	rm -f $(BUILD)/gettext/sphinx.pot
 	$(BIN)/sphinx-intl update -p $(BUILD)/gettext -d $(DOCS)/locale $(foreach lang,$(LANGUAGES),-l $(lang)) >/dev/null
 	$(BIN)/python docs/_tools/catalogues.py $(DOCS)/locale
 

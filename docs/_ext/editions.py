@@ -17,6 +17,9 @@ translated edition in its own folder of the site (``book_editions`` in
 * keeps the anchors of a translated page's headings the English ones
   (``02-loss.md#exercises`` works in every edition), see
   :func:`keep_heading_anchors`;
+* mends the Chinese search of Sphinx 9, whose ``language_data.js`` asks for
+  a ``ChineseStemmer`` it never defines (its Chinese search stems Latin words
+  with the English stemmer, which it does include), see :func:`mend_search_stemmer`;
 * offers :func:`text`, with which the book's other extensions pick their
   words (the download line, the captions of included code) by language.
 
@@ -28,6 +31,8 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -143,6 +148,24 @@ def keep_heading_anchors(app: Sphinx, doctree: nodes.document) -> None:
     }
 
 
+def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
+    """Point the search page of a Chinese build at the stemmer Sphinx ships for it.
+
+    Without this the search page stops at "正在搜索中" with "ChineseStemmer is
+    not defined" in the console, and finds nothing.
+    """
+    if exception is not None or app.builder.format != "html" or app.builder.name.startswith("epub"):
+        return
+    data = Path(app.outdir) / "_static" / "language_data.js"
+    if not data.is_file():
+        return
+    text = data.read_text(encoding="utf-8")
+    for name in re.findall(r"window\.Stemmer = (\w+Stemmer);", text):
+        if not re.search(rf"\b(var|let|const|function|class)\s+{name}\b", text) and "EnglishStemmer" in text:
+            text = text.replace(f"window.Stemmer = {name};", "window.Stemmer = EnglishStemmer;")
+    data.write_text(text, encoding="utf-8")
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_editions", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
@@ -150,5 +173,6 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.connect("config-inited", apply_edition_config, priority=100)
     app.connect("doctree-read", keep_heading_anchors)
     app.connect("html-page-context", add_switcher)
+    app.connect("build-finished", mend_search_stemmer)
     app.add_css_file("editions.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -79,8 +79,11 @@ book_edition_config = {
             "一本用 Python 从零搭建反向模式自动微分引擎的书：从 x 平方的斜率出发，"
             "一直到一个学会异或（XOR）的神经网络。"
         ),
-        # Chinese search splits the text into words with jieba (in the docs extra).
+        # Chinese search splits the text into words with jieba (in the docs extra),
+        # which keeps the book's terms whole (反向传播, not 反向 and 传播 only), so
+        # that searching for a term finds it.
         "html_search_language": "zh",
+        "html_search_options": {"dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")},
         "html_last_updated_fmt": "%Y 年 %-m 月 %-d 日",
         "epub_title": "从斜率到反向传播",
         "epub_author": "《从斜率到反向传播》的作者们",

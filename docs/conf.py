@@ -90,6 +90,7 @@ book_edition_config = {
         "epub_publisher": "《从斜率到反向传播》的作者们",
         "epub_copyright": "2026，《从斜率到反向传播》的作者们",
         "epub_basename": "from-slopes-to-backprop.zh_CN",
+        "epub_language": "zh-CN",  # BCP 47, as EPUB wants it (language is zh_CN)
     },
 }
 

@@ -194,3 +194,31 @@ def test_make_catalogues_strips_the_format_flags():
 
     text = '#: a.md:1\n#, fuzzy, python-format\nmsgid "50 %"\nmsgstr ""\n\n#, python-brace-format\nmsgid "{x}"\n'
     assert strip_format_flags(text) == '#: a.md:1\n#, fuzzy\nmsgid "50 %"\nmsgstr ""\n\nmsgid "{x}"\n'
+
+
+def _writer(path: str, doctrees: str = "{doctrees}") -> list[str]:
+    """A command that writes an index.html into ``path`` and a file into its doctrees."""
+    code = (
+        "import pathlib, sys; o = pathlib.Path(sys.argv[1]); o.mkdir(parents=True, exist_ok=True);"
+        " (o / 'index.html').write_text('x'); d = pathlib.Path(sys.argv[2]); d.mkdir(parents=True);"
+        " (d / 'env').write_text('x')"
+    )
+    return [sys.executable, "-c", code, path, doctrees]
+
+
+def test_build_site_builds_both_editions_into_one_site(tmp_path: Path):
+    """make html: English into {out}, Chinese into {out}/zh_CN, each with its own doctrees."""
+    sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+    import build_site
+
+    target = tmp_path / "html"
+    status = build_site.build(target, _writer("{out}"), _writer("{out}/zh_CN", "{doctrees:zh_CN}"))
+    assert status == 0
+    assert (target / "index.html").is_file() and (target / "zh_CN" / "index.html").is_file()
+    # The doctrees are gone, and so is the zh_CN folder made for them (it holds no figure cache).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["html", "html.lock"]
+
+    failing = [sys.executable, "-c", "raise SystemExit(3)", "{out}"]
+    assert build_site.build(target, _writer("{out}"), failing) == 3
+    assert (target / "zh_CN" / "index.html").is_file(), "a failed second build must keep the previous site"
+    assert build_site.split_commands(["a", "{out}", "--", "b", "{out}/zh_CN"]) == [["a", "{out}"], ["b", "{out}/zh_CN"]]

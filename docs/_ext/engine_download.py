@@ -6,7 +6,9 @@ every chapter remembering to, this transform puts the same short line under
 each chapter's title, with a ``download`` reference that Sphinx copies to
 ``_downloads/<hash>/tinygrad.py`` exactly as it is in ``src/``.
 
-Only for the HTML site: an e-book or a printed page cannot run the file.
+Only for the HTML site: an e-book or a printed page cannot run the file. The
+line is in the language of the build (the Chinese edition's in Chinese): it is
+added after the page was translated, so it is in no catalogue.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
+from editions import text
+
 BUILDERS = {"html", "dirhtml"}
+# The words before and after the file's name, by language.
+WORDS = {
+    "en": ("Download ", ", the finished engine, and keep it next to your own scripts."),
+    "zh": ("下载 ", "，这是完成后的引擎，把它保存在你自己的脚本旁边。"),
+}
 
 
 class EngineDownload(SphinxTransform):
@@ -45,12 +54,13 @@ class EngineDownload(SphinxTransform):
             refwarn=False,
             reftarget="/" + config.engine_download,  # relative to docs/
         )
+        before, after = text(config, WORDS)
         line = nodes.paragraph(
             "",
             "",
-            nodes.Text("Download "),
+            nodes.Text(before),
             link,
-            nodes.Text(", the finished engine, and keep it next to your own scripts."),
+            nodes.Text(after),
             classes=["engine-download"],
         )
         section.insert(1, line)

@@ -13,6 +13,10 @@ The place is found with :mod:`ast`: the enclosing class (or function) of the
 snippet's first line and the statement just before it in the same block.
 Authors keep writing a plain ``literalinclude`` with ``:pyobject:`` (or with
 markers); an explicit ``:caption:`` always wins.
+
+The caption is written in the language of the build (the Chinese edition's in
+Chinese, ``tinygrad.py，`Value` 类中，紧接 `__add__` 之后``) and marked as not
+translatable: it follows the code by itself, so it is in no catalogue.
 """
 
 from __future__ import annotations
@@ -40,8 +44,10 @@ class Place:
     scope: tuple[str, str] | None  # ("class", "Value"), ("function", "train_line"), None: top level
     previous: str | None  # how to name the statement before it; None: first in its block
 
-    def words(self, filename: str) -> list[str | tuple[str]]:
+    def words(self, filename: str, language: str = "en") -> list[str | tuple[str]]:
         """The caption as pieces: plain strings, and 1-tuples for code names."""
+        if language.split("_")[0] == "zh":
+            return self._words_zh(filename)
         pieces: list[str | tuple[str]] = [filename + ", "]
         if self.scope is None:
             if self.previous is None:
@@ -56,8 +62,28 @@ class Place:
             return [*pieces, self.previous]
         return [*pieces, (self.previous,)]
 
-    def text(self, filename: str) -> str:
-        return "".join(p if isinstance(p, str) else p[0] for p in self.words(filename))
+    def _words_zh(self, filename: str) -> list[str | tuple[str]]:
+        """The same in Chinese: ``tinygrad.py，`Value` 类中，紧接 `__add__` 之后``."""
+        pieces: list[str | tuple[str]] = [filename + "，"]
+        if self.scope is None:
+            if self.previous is None:
+                return [*pieces, "文件开头"]
+            pieces.append("模块顶层，紧接")
+        else:
+            kind, name = self.scope
+            kind = {"class": "类", "function": "函数"}[kind]
+            if self.previous is None:
+                return [*pieces, (name,), f" {kind}的开头"]
+            pieces += [(name,), f" {kind}中，紧接"]
+        if self.previous.startswith("the "):
+            return [*pieces, _PREVIOUS_ZH[self.previous] + "之后"]
+        return [*pieces, " ", (self.previous,), " 之后"]
+
+    def text(self, filename: str, language: str = "en") -> str:
+        return "".join(p if isinstance(p, str) else p[0] for p in self.words(filename, language))
+
+
+_PREVIOUS_ZH = {"the docstring": "文档字符串", "the imports": " import 语句"}
 
 
 def _start(node: ast.stmt) -> int:
@@ -98,6 +124,10 @@ def place_of_line(source: str, line: int) -> Place:
     'a.py, top level, after the imports'
     >>> place_of_line(src, 4).text("a.py")
     'a.py, at the start of class A'
+    >>> place_of_line(src, 7).text("a.py", "zh_CN")
+    'a.py，A 类中，紧接 f 之后'
+    >>> place_of_line(src, 3).text("a.py", "zh_CN")
+    'a.py，模块顶层，紧接 import 语句之后'
     """
     body: list[ast.stmt] = ast.parse(source).body
     scope: tuple[str, str] | None = None
@@ -126,6 +156,10 @@ class CaptionedLiteralInclude(LiteralInclude):
     _auto_caption: Place | None = None
     _auto_filename = ""
 
+    @property
+    def _language(self) -> str:
+        return self.config.language or "en"
+
     def run(self) -> list[nodes.Node]:
         if "caption" not in self.options and self.arguments[0].endswith(".py"):
             _, filename = self.env.relfn2path(self.arguments[0])
@@ -133,8 +167,13 @@ class CaptionedLiteralInclude(LiteralInclude):
             if place is not None:
                 self._auto_caption = place
                 self._auto_filename = Path(filename).name
-                self.options["caption"] = place.text(self._auto_filename)
-        return super().run()
+                self.options["caption"] = place.text(self._auto_filename, self._language)
+        result = super().run()
+        if self._auto_caption is not None:
+            for node in result:
+                for caption in node.findall(nodes.caption):
+                    caption["translatable"] = False  # already in the build's language
+        return result
 
     def _place(self, path: Path) -> Place | None:
         if not path.is_file():
@@ -163,10 +202,10 @@ class CaptionedLiteralInclude(LiteralInclude):
         # container_wrapper() parses the caption with the page's own parser
         # (MyST or reST, which read `__mul__` differently): hand it ready nodes.
         place = self._auto_caption
-        if place is not None and text == place.text(self._auto_filename):
+        if place is not None and text == place.text(self._auto_filename, self._language):
             children = [
                 nodes.Text(p) if isinstance(p, str) else nodes.literal(p[0], p[0])
-                for p in place.words(self._auto_filename)
+                for p in place.words(self._auto_filename, self._language)
             ]
             return [nodes.paragraph(text, "", *children)]
         return super().parse_text_to_nodes(text, *args, **kwargs)

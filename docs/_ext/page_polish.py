@@ -2,13 +2,17 @@
 
 While a page is written
     * a ``<meta name="description">``, from the page's first paragraph of prose
-      (what a search engine shows under the title).
+      (what a search engine shows under the title); in the Chinese edition the
+      paragraph is the translated one, shortened by Chinese rules (fewer
+      characters, cut after a Chinese comma or full stop).
 
 After the build, on every HTML page (not in the EPUB)
     * the sidebar's captions (``<p class="caption" role="heading">``, written
       by Sphinx) get the ``aria-level`` a heading needs;
     * the two ``<aside>`` landmarks of the theme get names ("Book contents",
-      "On this page"), so a screen reader can tell them apart;
+      "On this page"; in Chinese "全书目录", "本页内容"), so a screen reader
+      can tell them apart; in the Chinese edition, the names of furo's
+      buttons and icons, which furo writes in English, are Chinese too;
     * code blocks, displayed formulas and tables scroll sideways when they are
       wider than the screen (on a phone, most code blocks are), so each is a
       Tab stop (``tabindex="0"``) that a keyboard reader can scroll with the
@@ -32,10 +36,19 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 DESCRIPTION_LENGTH = 155
+# Chinese says in one character what English says in a word: a description
+# of 80 characters is what search engines show, and a paragraph of 30 says
+# enough. It is cut after a Chinese punctuation mark, never inside a word.
+DESCRIPTION_LENGTH_ZH = 80
+SHORTEST_PARAGRAPH = {"en": 60, "zh": 30}
 SKIPPED_ANCESTORS = (nodes.Admonition, nodes.sidebar, nodes.topic, nodes.figure, nodes.table)
 
 
-def first_paragraph(doctree: nodes.document) -> str:
+def _chinese(language: str | None) -> bool:
+    return (language or "en").split("_")[0].split("-")[0] == "zh"
+
+
+def first_paragraph(doctree: nodes.document, language: str | None = "en") -> str:
     for paragraph in doctree.findall(nodes.paragraph):
         parent, skipped = paragraph.parent, False
         while parent is not None:
@@ -50,7 +63,7 @@ def first_paragraph(doctree: nodes.document) -> str:
         text = " ".join(text.split())
         if paragraph["classes"]:  # a line of the book's own furniture (the download line)
             skipped = True
-        if not skipped and len(text) >= 60:
+        if not skipped and len(text) >= SHORTEST_PARAGRAPH["zh" if _chinese(language) else "en"]:
             return text
     return ""
 
@@ -62,22 +75,55 @@ def shorten(text: str, limit: int = DESCRIPTION_LENGTH) -> str:
     return cut + "…"
 
 
+def shorten_chinese(text: str, limit: int = DESCRIPTION_LENGTH_ZH) -> str:
+    """Cut after the last Chinese comma, full stop, semicolon or question mark
+    that leaves at least half of ``limit``; else at ``limit``.
+
+    >>> shorten_chinese("一二三四五，六七八九十。" * 3, 14)
+    '一二三四五，六七八九十。…'
+    """
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    stops = [i for i, c in enumerate(head) if c in "，。；？！："]
+    end = stops[-1] + 1 if stops and stops[-1] + 1 >= limit // 2 else len(head)
+    return head[:end].rstrip("，；：") + "…"
+
+
 def add_description(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
     if app.builder.name.startswith("epub"):
         return
-    text = first_paragraph(doctree) if doctree is not None else ""
+    language = app.config.language
+    text = first_paragraph(doctree, language) if doctree is not None else ""
     if not text:
         text = app.config.html_meta_description or ""
     if text:
-        tag = f'<meta name="description" content="{html.escape(shorten(text), quote=True)}" />\n'
+        short = shorten_chinese(text) if _chinese(language) else shorten(text)
+        tag = f'<meta name="description" content="{html.escape(short, quote=True)}" />\n'
         context["metatags"] = context.get("metatags", "") + tag
 
 
 # --- after the build ---------------------------------------------------------
 
 ASIDE_NAMES = {"sidebar-drawer": "Book contents", "toc-drawer": "On this page"}
+ASIDE_NAMES_ZH = {"sidebar-drawer": "全书目录", "toc-drawer": "本页内容"}
+# Words that furo writes into its pages as they are, not through a catalogue
+# (its theme's other words are in Sphinx's catalogue and locale/zh_CN/LC_MESSAGES/sphinx.po):
+# the names of its buttons and of its icons, which a screen reader reads out.
+FURO_WORDS_ZH = {
+    'aria-label="Toggle site navigation sidebar"': 'aria-label="打开或关闭全书目录"',
+    'aria-label="Toggle table of contents sidebar"': 'aria-label="打开或关闭本页内容"',
+    'aria-label="Toggle Light / Dark / Auto color theme"': 'aria-label="切换浅色、深色或自动配色"',
+    "<title>Contents</title>": "<title>目录</title>",
+    "<title>Menu</title>": "<title>菜单</title>",
+    "<title>Expand</title>": "<title>展开</title>",
+    "<title>Light mode</title>": "<title>浅色模式</title>",
+    "<title>Dark mode</title>": "<title>深色模式</title>",
+    "<title>Auto light/dark, in light mode</title>": "<title>自动配色，现为浅色</title>",
+    "<title>Auto light/dark, in dark mode</title>": "<title>自动配色，现为深色</title>",
+}
 SVG_SIZE = re.compile(
     r'<svg[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S
 )
@@ -122,13 +168,16 @@ def _fix_images(text: str, page: Path) -> str:
     return IMG.sub(fix, text)
 
 
-def polish_html(text: str, page: Path) -> str:
+def polish_html(text: str, page: Path, language: str | None = "en") -> str:
     text = re.sub(
         r'<p class="caption" role="heading"(?![^>]*aria-level)',
         '<p class="caption" role="heading" aria-level="2"',
         text,
     )
-    for name, label in ASIDE_NAMES.items():
+    if _chinese(language):
+        for english, chinese in FURO_WORDS_ZH.items():
+            text = text.replace(english, chinese)
+    for name, label in (ASIDE_NAMES_ZH if _chinese(language) else ASIDE_NAMES).items():
         text = re.sub(
             rf'<aside class="{name}([^"]*)"(?![^>]*aria-label)',
             rf'<aside class="{name}\1" aria-label="{label}"',
@@ -152,7 +201,7 @@ def polish_site(app: Sphinx, exception: Exception | None) -> None:
         if page.relative_to(out).parts[0] in {"_static", "_sources", "_images", "_downloads"}:
             continue
         text = page.read_text(encoding="utf-8")
-        polished = polish_html(text, page)
+        polished = polish_html(text, page, app.config.language)
         if polished != text:
             page.write_text(polished, encoding="utf-8")
 

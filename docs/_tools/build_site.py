@@ -1,16 +1,23 @@
 """Build the site next to its place, then move it into place in one step.
 
     python docs/_tools/build_site.py docs/_build/html -- \\
-        sphinx-build -b html -W -d {doctrees} docs {out}
+        sphinx-build -b html -W -d {doctrees} docs {out} -- \\
+        sphinx-build -b html -W -D language=zh_CN -d {doctrees:zh_CN} docs {out}/zh_CN
 
-``make html`` runs this. The command after ``--`` builds into ``{out}``, a fresh
-folder beside the target (``docs/_build/html.tmp.<pid>``), with its own fresh
-doctrees ``{doctrees}`` (``docs/_build/html.tmp.<pid>.doctrees``, also beside
-the target, so that matplotlib's figure cache stays in ``docs/_build``). Only
-when the command succeeds does the new site replace the old one, in a single
-rename, so the target is at every moment either the previous complete site or
-the new complete one, never a half-written one. When the command fails, the
-previous site stays as it was and the half-built one is removed.
+``make html`` runs this. Each command after a ``--`` builds into ``{out}``, a
+fresh folder beside the target (``docs/_build/html.tmp.<pid>``), or into a
+folder inside it (the Chinese edition into ``{out}/zh_CN``); the commands run
+one after the other, and all must succeed. ``{doctrees}`` is a fresh folder
+for the doctrees, also beside the target
+(``docs/_build/html.tmp.<pid>.doctrees``), so that matplotlib's figure cache,
+which lives beside the doctrees, stays in ``docs/_build``; ``{doctrees:NAME}``
+is one in ``docs/_build/NAME/``, for a build whose figures are cached apart
+(the Chinese edition draws its figures with Chinese words, cached in
+``docs/_build/zh_CN/plot_directive``). Only when every command succeeds does
+the new site replace the old one, in a single rename, so the target is at
+every moment either the previous complete site or the new complete one, never
+a half-written one. When a command fails, the previous site stays as it was
+and the half-built one is removed.
 
 Builds of the same target take turns: each holds an exclusive lock on
 ``<target>.lock`` (``docs/_build/html.lock``) from start to finish, which also
@@ -26,6 +33,7 @@ import ctypes
 import errno
 import fcntl
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -94,46 +102,80 @@ def move_into_place(new: Path, target: Path) -> None:
     shutil.rmtree(old)
 
 
+# {doctrees} or {doctrees:NAME}, NAME a plain folder name (zh_CN)
+DOCTREES = re.compile(r"\{doctrees(?::([A-Za-z0-9_.-]+))?\}")
+
+
 def _remove_leftovers(target: Path) -> None:
     """Folders of builds that were killed before they finished (we hold the lock,
-    so no build of this target is running)."""
-    for leftover in target.parent.glob(target.name + ".tmp.*"):
+    so no build of this target is running), beside the target or one folder down
+    (the doctrees of ``{doctrees:NAME}``)."""
+    pattern = target.name + ".tmp.*"
+    for leftover in [*target.parent.glob(pattern), *target.parent.glob("*/" + pattern)]:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
-def build(target: Path, command: list[str]) -> int:
-    """Run ``command`` with ``{out}`` and ``{doctrees}`` filled in; on success,
-    move its site to ``target``. Return the command's exit status."""
-    if "{out}" not in command:
+def build(target: Path, *commands: list[str]) -> int:
+    """Run each command in turn with ``{out}``, ``{doctrees}`` and
+    ``{doctrees:NAME}`` filled in; when all succeed, move the site to
+    ``target``. Return the exit status of the first command that failed, or 0."""
+    if not commands or any(not any("{out}" in part for part in c) for c in commands):
         raise SystemExit("build_site: the command must write to {out}")
     with site_lock(target, shared=False, who="make html"):
         _remove_leftovers(target)
         out = target.with_name(f"{target.name}.tmp.{os.getpid()}")
-        doctrees = out.with_name(out.name + ".doctrees")
-        filled = [part.replace("{out}", str(out)).replace("{doctrees}", str(doctrees)) for part in command]
+        made: dict[Path, bool] = {}  # each doctrees folder -> whether its NAME folder is new
+
+        def doctrees(match: re.Match[str]) -> str:
+            folder = target.parent / match.group(1) if match.group(1) else target.parent
+            path = folder / (out.name + ".doctrees")
+            made.setdefault(path, not folder.exists())
+            return str(path)
+
         try:
-            status = subprocess.run(filled).returncode
-            if status == 0 and not (out / "index.html").is_file():
-                print(f"build_site: the build wrote no {out / 'index.html'}", file=sys.stderr)
-                status = 1
-            if status != 0:
-                before = "still holds the previous site" if target.exists() else "holds no site"
-                print(f"build_site: the build failed (exit {status}); {target} {before}", file=sys.stderr)
-                return status
+            for command in commands:
+                filled = [DOCTREES.sub(doctrees, part.replace("{out}", str(out))) for part in command]
+                status = subprocess.run(filled).returncode
+                if status == 0 and not (out / "index.html").is_file():
+                    print(f"build_site: the build wrote no {out / 'index.html'}", file=sys.stderr)
+                    status = 1
+                if status != 0:
+                    before = "still holds the previous site" if target.exists() else "holds no site"
+                    print(f"build_site: the build failed (exit {status}); {target} {before}", file=sys.stderr)
+                    return status
             move_into_place(out, target)
             print(f"build_site: the site is in {target}")  # not in the {out} that the build named
             return 0
         finally:
             shutil.rmtree(out, ignore_errors=True)
-            shutil.rmtree(doctrees, ignore_errors=True)
+            for path, new_folder in made.items():
+                shutil.rmtree(path, ignore_errors=True)
+                if new_folder:  # a NAME folder this build created: keep it only if it holds a cache
+                    with contextlib.suppress(OSError):
+                        path.parent.rmdir()
+
+
+def split_commands(words: list[str]) -> list[list[str]]:
+    """``A B -- C D`` -> ``[[A, B], [C, D]]``."""
+    commands: list[list[str]] = [[]]
+    for word in words:
+        if word == "--":
+            commands.append([])
+        else:
+            commands[-1].append(word)
+    return commands
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) < 3 or argv[1] != "--":
-        print("usage: build_site.py TARGET -- COMMAND... ({out} and {doctrees} in COMMAND)", file=sys.stderr)
+    if len(argv) < 3 or argv[1] != "--" or not all(split_commands(argv[2:])):
+        print(
+            "usage: build_site.py TARGET -- COMMAND... [-- COMMAND...]"
+            " ({out}, {doctrees} or {doctrees:NAME} in each COMMAND)",
+            file=sys.stderr,
+        )
         return 2
-    return build(Path(argv[0]).absolute(), argv[2:])
+    return build(Path(argv[0]).absolute(), *split_commands(argv[2:]))
 
 
 if __name__ == "__main__":

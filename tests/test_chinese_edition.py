@@ -1,0 +1,227 @@
+"""The Chinese edition's catalogues: complete, consistent and typeset in Chinese.
+
+The Chinese edition (``make html`` builds it into ``zh_CN/``) is the English
+pages with every message replaced by its translation from
+``docs/locale/zh_CN/LC_MESSAGES/*.po``. These checks read the catalogues
+themselves, with Babel (installed with Sphinx), so they need no build:
+
+* every message is translated, none is fuzzy (the English changed after it
+  was translated: ``make catalogues`` marks it so), and ``msgfmt -c`` accepts
+  every catalogue;
+* every number of a message appears in its translation (a cheap check that
+  no digit was changed on the way);
+* the terms of the glossary are the ones of ``ZH_TERMS`` (d2l-zh's), and the
+  known mistranslations appear nowhere;
+* Chinese typography in the translated prose (inline code, math, roles and
+  link targets are left out): no ASCII comma, full stop, colon, semicolon or
+  question mark after a Chinese character (before another, a space or the
+  end of the message), and a space between Chinese
+  and Latin letters or digits.
+
+The built pages are checked in ``test_chinese_edition_site.py``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from built_site import ROOT
+
+LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
+CATALOGUES = sorted(LOCALE.rglob("*.po"))
+PAGE_CATALOGUES = [po for po in CATALOGUES if po.name != "sphinx.po"]  # sphinx.po: the theme's words
+
+# The terms the glossary must give (d2l-zh's, /work/wt/notes/ZH_TERMS.md).
+GLOSSARY_TERMS = [
+    "导数", "偏导数", "梯度", "链式法则", "计算图", "节点", "边", "局部导数", "反向传播",
+    "前向传播", "自动微分", "前向模式", "反向模式", "损失函数", "平方误差", "绝对误差",
+    "学习率", "梯度下降", "激活函数", "神经元", "多层感知机", "权重", "偏置", "张量", "广播",
+    "闭包", "拓扑排序", "有限差分", "割线", "切线",
+]  # fmt: skip
+# Wrong words for the book's terms: weight (重量), derivative (衍生品), finite
+# differences (有限差异), training (培训), and 协议 (a protocol or an agreement).
+MISTRANSLATIONS = ["重量", "衍生品", "有限差异", "培训", "协议"]
+
+CJK = r"[\u3400-\u4dbf\u4e00-\u9fff]"
+# after a Chinese character, before another, a space or the end: 斜率,然后 / 多快?
+ASCII_PUNCTUATION_IN_CHINESE = re.compile(rf"{CJK}[,.:;?](?=\s|$|{CJK})")
+NO_SPACE = re.compile(rf"{CJK}[A-Za-z0-9]|[A-Za-z0-9]{CJK}")
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?!\w)")
+
+
+def messages(po: Path):
+    """The catalogue's messages (not the header, not obsolete ones)."""
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    return [m for m in catalog if m.id]
+
+
+def where(po: Path, message) -> str:
+    return f"{po.relative_to(LOCALE)}:{message.lineno}"
+
+
+def prose(text: str) -> str:
+    """The words of a message, without what is not prose: display and inline
+    math, roles (``{download}`...```), inline code, link targets, HTML tags and
+    addresses; emphasis marks and link brackets dropped."""
+    text = re.sub(r"\$\$.*?\$\$", " ", text, flags=re.S)
+    text = re.sub(r"(?<!\\)\$[^$]+\$", " ", text)
+    text = re.sub(r"\{[a-z:-]+\}`[^`]*`", " ", text)
+    text = re.sub(r"``.*?``", " ", text)
+    text = re.sub(r"`[^`]*`", " ", text)
+    text = re.sub(r"\]\([^)]*\)", "]", text)
+    text = re.sub(r"<[^>]+>", " ", text)
+    text = re.sub(r"https?://\S+", " ", text)
+    return re.sub(r"[*\[\]]", "", text)
+
+
+def test_the_catalogues_exist():
+    names = {po.relative_to(LOCALE).as_posix() for po in PAGE_CATALOGUES}
+    pages = {"index.po", "api.po", "glossary.po"} | {
+        f"chapters/{md.stem}.po" for md in (ROOT / "docs" / "chapters").glob("*.md")
+    }
+    assert pages <= names, f"pages with no catalogue: {sorted(pages - names)}"
+
+
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+def test_every_message_is_translated_and_none_is_fuzzy(po: Path):
+    found = messages(po)
+    assert found, f"{po} holds no message"
+    fuzzy = [where(po, m) for m in found if m.fuzzy]
+    untranslated = [where(po, m) for m in found if not m.fuzzy and not m.string]
+    assert not fuzzy, f"fuzzy (the English changed: check the translation, then delete '#, fuzzy'): {fuzzy}"
+    assert not untranslated, f"untranslated (msgstr is empty): {untranslated}"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="msgfmt (GNU gettext) is not installed")
+@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+def test_msgfmt_accepts_every_catalogue(po: Path):
+    done = subprocess.run(
+        ["msgfmt", "-c", "--statistics", "-o", "/dev/null", str(po)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "fuzzy" not in done.stderr and "untranslated" not in done.stderr, done.stderr
+
+
+def test_no_catalogue_claims_python_format_strings():
+    """Babel flags any message with % or {...} as a Python format string; ours are prose,
+    and msgfmt -c would reject a translation whose % signs differ. make catalogues removes them.
+    (Read from the files' text: Babel adds the flag again to what it reads.)"""
+    flagged = [
+        f"{po.relative_to(LOCALE)}:{number}"
+        for po in CATALOGUES
+        for number, line in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+        if line.startswith("#,") and "python-" in line
+    ]
+    assert not flagged, f"run `make catalogues` (it removes these flags): {flagged}"
+
+
+def test_every_number_of_a_message_is_in_its_translation():
+    changed = []
+    for po in PAGE_CATALOGUES:
+        for m in messages(po):
+            if not m.string:
+                continue
+            digits = set(re.findall(r"\d+(?:\.\d+)?(?:e-?\d+)?", m.string))
+            missing = [n for n in NUMBER.findall(m.id) if n.lstrip("-") not in digits]
+            if missing:
+                changed.append(f"{where(po, m)}: {missing}")
+    assert not changed, "numbers missing from the translation:\n" + "\n".join(changed)
+
+
+def test_the_glossary_gives_every_term():
+    text = "\n".join(m.string for m in messages(LOCALE / "glossary.po"))
+    missing = [term for term in GLOSSARY_TERMS if term not in text]
+    assert not missing, f"terms missing from glossary.po: {missing}"
+    title = next(m.string for m in messages(LOCALE / "glossary.po") if m.id == "Glossary")
+    assert title == "术语表"
+
+
+def test_no_mistranslation_in_any_catalogue():
+    found = [
+        f"{where(po, m)}: {word}"
+        for po in CATALOGUES for m in messages(po) for word in MISTRANSLATIONS if word in m.string
+    ]  # fmt: skip
+    assert not found, f"mistranslated terms (see ZH_TERMS): {found}"
+
+
+def test_no_ascii_punctuation_between_chinese_characters():
+    found = [
+        f"{where(po, m)}: {match.group()!r}"
+        for po in PAGE_CATALOGUES for m in messages(po)
+        for match in ASCII_PUNCTUATION_IN_CHINESE.finditer(prose(m.string))
+    ]  # fmt: skip
+    assert not found, "use full-width punctuation (，。：；？) in Chinese sentences:\n" + "\n".join(found)
+
+
+def test_a_space_between_chinese_and_latin_letters_or_digits():
+    found = [
+        f"{where(po, m)}: {match.group()!r}"
+        for po in PAGE_CATALOGUES for m in messages(po)
+        for match in NO_SPACE.finditer(prose(m.string))
+    ]  # fmt: skip
+    assert not found, "put one space between Chinese and Latin letters or digits:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        ("我们用Python计算", NO_SPACE),
+        ("共17个参数", NO_SPACE),
+        ("斜率,然后", ASCII_PUNCTUATION_IN_CHINESE),
+        ("是什么?答案", ASCII_PUNCTUATION_IN_CHINESE),
+        ("它有多快?", ASCII_PUNCTUATION_IN_CHINESE),
+    ],
+)
+def test_the_typography_checks_catch_mistakes(text: str, problem: re.Pattern[str]):
+    assert problem.search(prose(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["调用 `backward()` 之后", "在 $x = 5$ 处", "请{download}`下载 tensorgrad.py <../../src/tensorgrad.py>`", "[引擎](05-engine.md)一章"],
+)
+def test_the_typography_checks_skip_code_math_and_links(text: str):
+    assert not NO_SPACE.search(prose(text)) and not ASCII_PUNCTUATION_IN_CHINESE.search(prose(text))
+
+
+def test_make_catalogues_strips_the_format_flags():
+    sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+    from catalogues import strip_format_flags
+
+    text = '#: a.md:1\n#, fuzzy, python-format\nmsgid "50 %"\nmsgstr ""\n\n#, python-brace-format\nmsgid "{x}"\n'
+    assert strip_format_flags(text) == '#: a.md:1\n#, fuzzy\nmsgid "50 %"\nmsgstr ""\n\nmsgid "{x}"\n'
+
+
+def _writer(path: str, doctrees: str = "{doctrees}") -> list[str]:
+    """A command that writes an index.html into ``path`` and a file into its doctrees."""
+    code = (
+        "import pathlib, sys; o = pathlib.Path(sys.argv[1]); o.mkdir(parents=True, exist_ok=True);"
+        " (o / 'index.html').write_text('x'); d = pathlib.Path(sys.argv[2]); d.mkdir(parents=True);"
+        " (d / 'env').write_text('x')"
+    )
+    return [sys.executable, "-c", code, path, doctrees]
+
+
+def test_build_site_builds_both_editions_into_one_site(tmp_path: Path):
+    """make html: English into {out}, Chinese into {out}/zh_CN, each with its own doctrees."""
+    sys.path.insert(0, str(ROOT / "docs" / "_tools"))
+    import build_site
+
+    target = tmp_path / "html"
+    status = build_site.build(target, _writer("{out}"), _writer("{out}/zh_CN", "{doctrees:zh_CN}"))
+    assert status == 0
+    assert (target / "index.html").is_file() and (target / "zh_CN" / "index.html").is_file()
+    # The doctrees are gone, and so is the zh_CN folder made for them (it holds no figure cache).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["html", "html.lock"]
+
+    failing = [sys.executable, "-c", "raise SystemExit(3)", "{out}"]
+    assert build_site.build(target, _writer("{out}"), failing) == 3
+    assert (target / "zh_CN" / "index.html").is_file(), "a failed second build must keep the previous site"
+    assert build_site.split_commands(["a", "{out}", "--", "b", "{out}/zh_CN"]) == [["a", "{out}"], ["b", "{out}/zh_CN"]]

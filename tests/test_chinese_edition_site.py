@@ -1,0 +1,270 @@
+"""The built Chinese edition (``zh_CN/`` in the site that ``make html`` builds).
+
+* every page of the English edition has its Chinese page, and the other way;
+* ``<html lang>`` is ``en`` in one, ``zh-CN`` in the other;
+* the language switcher of every page leads to the same page in the other
+  edition, both ways, by a relative link (so it works from ``file://`` and on
+  any host);
+* the code stays the real code: every ``<pre>`` of a Chinese page is the
+  English page's, character for character (the doctests run once, on the
+  English source);
+* the glossary (术语表) gives every term; no page uses a known mistranslation;
+* the book's own words on the pages (the download line, the captions of
+  included code, the meta description) are Chinese;
+* the search index splits Chinese into words (jieba), so 梯度 finds pages.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from built_site import book_html, browser, chapter_pages
+from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
+
+GENERATED = {"search.html", "genindex.html", "py-modindex.html"}
+NOT_PAGES = {"_static", "_sources", "_images", "_downloads", "zh_CN"}
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def english_pages(site: Path) -> list[str]:
+    """The English edition's pages, relative to the site: "chapters/01-slopes.html"."""
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if p.relative_to(site).parts[0] not in NOT_PAGES and p.name != "404.html"
+    )
+
+
+class Page(HTMLParser):
+    """What the checks need of a page: lang, the switcher links, the code blocks, the text."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lang: str | None = None
+        self.switch_links: list[dict[str, str]] = []
+        self.switch_navs = 0
+        self.pres: list[str] = []
+        self.words: list[str] = []
+        self.title = ""
+        self._pre_depth = 0
+        self._in_switch = 0
+        self._in_title = False
+        self._skip = 0  # script, style
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        elif tag == "nav" and "language-switch" in (a.get("class") or ""):
+            self.switch_navs += 1
+            self._in_switch += 1
+        elif tag == "a" and self._in_switch:
+            self.switch_links.append({k: v or "" for k, v in a.items()})
+        elif tag == "pre":
+            if self._pre_depth == 0:
+                self.pres.append("")
+            self._pre_depth += 1
+        elif tag == "title":
+            self._in_title = True
+        elif tag in ("script", "style"):
+            self._skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav" and self._in_switch:
+            self._in_switch -= 1
+        elif tag == "pre" and self._pre_depth:
+            self._pre_depth -= 1
+        elif tag == "title":
+            self._in_title = False
+        elif tag in ("script", "style") and self._skip:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._pre_depth:
+            self.pres[-1] += data
+        if self._in_title:
+            self.title += data
+        if not self._skip:
+            self.words.append(data)
+
+
+def read(path: Path) -> Page:
+    return Page(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def site() -> Path:
+    site = book_html()
+    assert (site / "zh_CN" / "index.html").is_file(), f"no Chinese edition in {site / 'zh_CN'}: run `make html`"
+    return site
+
+
+@pytest.fixture(scope="module")
+def pairs(site: Path) -> list[tuple[str, Page, Page]]:
+    pages = english_pages(site)
+    assert "index.html" in pages and "chapters/01-slopes.html" in pages
+    return [(name, read(site / name), read(site / "zh_CN" / name)) for name in pages]
+
+
+def test_both_editions_have_the_same_pages(site: Path):
+    english = set(english_pages(site))
+    chinese = {
+        p.relative_to(site / "zh_CN").as_posix()
+        for p in (site / "zh_CN").rglob("*.html")
+        if p.relative_to(site / "zh_CN").parts[0] not in NOT_PAGES and p.name != "404.html"
+    }
+    assert english == chinese, f"only English: {sorted(english - chinese)}; only Chinese: {sorted(chinese - english)}"
+
+
+def test_html_lang_is_right_in_each_edition(pairs):
+    wrong = [f"{name}: {en.lang} / {zh.lang}" for name, en, zh in pairs if (en.lang, zh.lang) != ("en", "zh-CN")]
+    assert not wrong, f"<html lang> should be en / zh-CN: {wrong}"
+
+
+def _resolve(page: str, href: str) -> str:
+    return posixpath.normpath(posixpath.join(posixpath.dirname(page), href.split("#")[0]))
+
+
+def test_the_switcher_leads_to_the_same_page_both_ways(site: Path, pairs):
+    problems = []
+    for name, en, zh in pairs:
+        for edition, page, here, other, other_tag in (
+            ("English", en, name, "zh_CN/" + name, "zh-CN"),
+            ("Chinese", zh, "zh_CN/" + name, name, "en"),
+        ):
+            if not page.switch_links:
+                problems.append(f"{edition} {name}: no language switcher")
+                continue
+            for link in page.switch_links:
+                href = link.get("href", "")
+                if re.match(r"^[a-z]+:|^/", href):
+                    problems.append(f"{edition} {name}: not a relative link: {href}")
+                elif _resolve(here, href) != other:
+                    problems.append(f"{edition} {name}: {href} leads to {_resolve(here, href)}, not {other}")
+                elif link.get("hreflang") != other_tag or link.get("lang") != other_tag:
+                    problems.append(f"{edition} {name}: hreflang/lang {link.get('hreflang')}/{link.get('lang')}")
+                elif not (site / other).is_file():
+                    problems.append(f"{edition} {name}: {other} does not exist")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_switcher_is_in_the_sidebar_and_above_each_article(pairs):
+    """The sidebar's on every page; the one above the article (for phones) on every page
+    but the search page and the indexes, whose templates replace the article."""
+    missing = [
+        f"{name} ({edition})"
+        for name, en, zh in pairs
+        for edition, page in (("en", en), ("zh", zh))
+        if page.switch_navs < (1 if name in GENERATED else 2)
+    ]
+    assert not missing, f"pages with a switcher missing: {missing}"
+
+
+def test_every_code_block_is_the_english_one(pairs):
+    """Character for character: the Chinese edition translates the prose, never the code."""
+    differ = []
+    blocks = 0
+    for name, en, zh in pairs:
+        if len(en.pres) != len(zh.pres):
+            differ.append(f"{name}: {len(en.pres)} code blocks in English, {len(zh.pres)} in Chinese")
+            continue
+        for number, (a, b) in enumerate(zip(en.pres, zh.pres), 1):
+            blocks += 1
+            if a != b:
+                differ.append(f"{name}, block {number}:\n  en: {a[:120]!r}\n  zh: {b[:120]!r}")
+    assert not differ, "\n".join(differ)
+    assert blocks > 100, f"only {blocks} code blocks compared"
+
+
+def test_the_chinese_chapters_are_chinese(site: Path):
+    """A cheap guard against an edition built without its catalogues."""
+    for page in chapter_pages(site / "zh_CN"):
+        text = "".join(read(page).words)
+        assert len(CJK.findall(text)) > 1000, f"{page.name}: little Chinese on the page"
+
+
+def test_the_glossary_gives_every_term(site: Path):
+    page = read(site / "zh_CN" / "glossary.html")
+    assert page.title.startswith("术语表"), page.title
+    text = "".join(page.words)
+    missing = [term for term in GLOSSARY_TERMS if term not in text]
+    assert not missing, f"terms missing from zh_CN/glossary.html: {missing}"
+
+
+def test_no_page_uses_a_mistranslation(site: Path):
+    found = []
+    for path in sorted((site / "zh_CN").rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.relative_to(site)}: {w}" for w in MISTRANSLATIONS if w in text]
+    assert not found, found
+
+
+def test_the_book_s_own_words_are_chinese(site: Path):
+    for page in chapter_pages(site / "zh_CN"):
+        text = page.read_text(encoding="utf-8")
+        line = re.search(r'<p class="engine-download">(.*?)</p>', text, re.S)
+        assert line is not None, f"{page.name}: no download line"
+        words = re.sub(r"<[^>]+>", "", line.group(1))
+        assert words.startswith("下载 tinygrad.py，") and "Download" not in words, words
+        captions = re.findall(
+            r'<div class="code-block-caption"><span class="caption-text">(.*?)</span>(?:<a class="headerlink|</div>)',
+            text,
+            re.S,
+        )
+        for caption in captions:
+            caption = html.unescape(re.sub(r"<[^>]+>", "", caption))
+            if caption.startswith("tinygrad.py"):
+                assert re.search(r"，.*(之后|开头)$", caption) and " after " not in caption, caption
+        description = re.search(r'<meta name="description" content="([^"]*)"', text)
+        assert description and CJK.search(description.group(1)), f"{page.name}: {description}"
+
+
+def test_the_chinese_search_index_splits_words(site: Path):
+    text = (site / "zh_CN" / "searchindex.js").read_text(encoding="utf-8")
+    index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
+
+    def pages(word: str) -> set[str]:
+        """Sphinx files a word under titleterms for pages with it in a heading, else under terms."""
+        found: set[str] = set()
+        for kind in ("terms", "titleterms"):
+            hits = index[kind].get(word, [])
+            found |= {index["docnames"][i] for i in ([hits] if isinstance(hits, int) else hits)}
+        return found
+
+    assert pages("梯度"), "梯度 is not a word of the search index (is jieba installed?)"
+    assert {"chapters/01-slopes", "chapters/03-chain-rule", "chapters/05-engine", "glossary"} <= pages("梯度")
+    assert "chapters/03-chain-rule" in pages("链式法则")
+    assert "chapters/05-engine" in pages("反向传播")
+
+
+@pytest.mark.browser
+def test_searching_the_chinese_edition_finds_pages(site: Path):
+    with browser() as chromium:
+        page = chromium.new_page()
+        page.goto((site / "zh_CN" / "search.html").as_uri() + "?q=梯度")
+        page.wait_for_selector("#search-results ul.search li", timeout=30000)
+        titles = page.locator("#search-results ul.search li a").all_inner_texts()
+        assert len(titles) >= 3, titles
+        assert any("链式法则" in t for t in titles), titles
+
+
+@pytest.mark.browser
+def test_the_switcher_works_in_a_browser_from_disk(site: Path):
+    """Click the sidebar's link on a chapter, and back."""
+    with browser() as chromium:
+        page = chromium.new_page(viewport={"width": 1280, "height": 900})
+        page.goto((site / "chapters" / "04-graph.html").as_uri())
+        page.click(".language-switch-sidebar a[hreflang='zh-CN']")
+        page.wait_for_load_state()
+        assert page.url.endswith("/zh_CN/chapters/04-graph.html"), page.url
+        assert page.evaluate("document.documentElement.lang") == "zh-CN"
+        page.click(".language-switch-sidebar a[hreflang='en']")
+        page.wait_for_load_state()
+        assert page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url, page.url

@@ -16,7 +16,9 @@ author = "The authors of From Slopes to Backprop"
 copyright = "2026, " + author
 language = "en"
 with open(DOCS.parent / "pyproject.toml", "rb") as pyproject:
-    release = version = tomllib.load(pyproject)["project"]["version"]  # the EPUB needs one
+    release = version = tomllib.load(pyproject)["project"][
+        "version"
+    ]  # the EPUB needs one
 
 extensions = [
     "myst_parser",
@@ -85,7 +87,9 @@ book_edition_config = {
         # which keeps the book's terms whole (反向传播, not 反向 and 传播 only), so
         # that searching for a term finds it.
         "html_search_language": "zh",
-        "html_search_options": {"dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")},
+        "html_search_options": {
+            "dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")
+        },
         "html_last_updated_fmt": "%Y 年 %-m 月 %-d 日",
         "epub_title": "从斜率到反向传播",
         "epub_author": "《从斜率到反向传播》的作者们",
@@ -97,7 +101,13 @@ book_edition_config = {
 }
 
 # --- MyST ---------------------------------------------------------------
-myst_enable_extensions = ["dollarmath", "amsmath", "colon_fence", "deflist", "attrs_inline"]
+myst_enable_extensions = [
+    "dollarmath",
+    "amsmath",
+    "colon_fence",
+    "deflist",
+    "attrs_inline",
+]
 myst_heading_anchors = 3
 myst_dmath_double_inline = True
 
@@ -144,7 +154,10 @@ nitpick_ignore_regex = [
     ("py:class", r"(int|float|str|bool|tuple|list|None|Number)"),
     ("py:class", r"(collections\.abc|typing|random|numbers)\..*"),
     ("py:obj", r"(collections\.abc|typing)\..*"),
-    ("py:(class|obj)", r"numpy\..*"),  # tensorgrad's arrays: no NumPy inventory offline either
+    (
+        "py:(class|obj)",
+        r"numpy\..*",
+    ),  # tensorgrad's arrays: no NumPy inventory offline either
 ]
 
 # --- matplotlib plot directive -----------------------------------------

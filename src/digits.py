@@ -21,7 +21,11 @@ from collections.abc import Sequence
 import numpy as np
 
 from tensorgrad import Tensor, cross_entropy
-from tinygrad import MLP, TrainingDiverged, Value  # the bridge; one error for both engines
+from tinygrad import (  # the bridge; one error for both engines
+    MLP,
+    TrainingDiverged,
+    Value,
+)
 
 
 class DigitsNetwork:
@@ -108,7 +112,7 @@ def train_digits(
     network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
     rng = np.random.default_rng(seed)
     losses = []
-    for epoch in range(epochs):
+    for _ in range(epochs):
         order = rng.permutation(len(labels))  # a new shuffle every epoch
         for start in range(0, len(order), batch_size):
             batch = order[start : start + batch_size]

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+
 class Tensor:
     """An array of float64 numbers that records the operations that produced it.
 

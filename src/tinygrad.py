@@ -57,8 +57,7 @@ class Value:
         if type(data) is not float:
             if not Value.is_number(data):
                 raise TypeError(
-                    "Value() needs a real number, "
-                    f"got {type(data).__name__}: {data!r}"
+                    f"Value() needs a real number, got {type(data).__name__}: {data!r}"
                 )
             data = float(data)
         self.data = data
@@ -268,7 +267,6 @@ class Value:
                 parent.grad += grad * local_derivative
 
 
-
 def to_dot(output: Value, names: dict[Value, str] | None = None) -> str:
     r"""Graphviz DOT text for the graph of ``output``: every node, every edge.
 
@@ -315,7 +313,7 @@ def to_dot(output: Value, names: dict[Value, str] | None = None) -> str:
     for node in order:
         for parent, local_derivative in node.edges:
             lines.append(
-                f'  n{number[parent]} -> n{number[node]} '
+                f"  n{number[parent]} -> n{number[node]} "
                 f'[label="{local_derivative:.4g}"];'
             )
     lines.append("}")

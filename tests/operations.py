@@ -44,7 +44,9 @@ class Domain:
         """Whether ``x`` lies in the domain, at least ``margin`` inside it."""
         if not self.low + margin < x < self.high - margin:  # also refuses nan
             return False
-        return all(abs(x - point) > margin if margin else x != point for point in self.avoid)
+        return all(
+            abs(x - point) > margin if margin else x != point for point in self.avoid
+        )
 
 
 ANY = Domain()
@@ -86,7 +88,9 @@ class ScalarOperation:
     slopes: Callable[..., tuple[Any, ...]]
     torch_name: str
     domain: tuple[Domain, ...]
-    exact: bool = False  # closed over fractions.Fraction: +, -, *, /, integer powers, relu
+    exact: bool = (
+        False  # closed over fractions.Fraction: +, -, *, /, integer powers, relu
+    )
     exponents: tuple[int, ...] = ()  # pow only: the exponents the tests try
     reflected: bool = False  # also takes a plain number on the left (2 + a)
 
@@ -104,55 +108,115 @@ SCALAR_OPERATIONS: dict[str, ScalarOperation] = {
     op.name: op
     for op in [
         ScalarOperation(
-            name="add", methods=("__add__", "__radd__"), arity=2, domain=(ANY, ANY),
-            apply=operator.add, on_floats=operator.add, slopes=lambda a, b: (1, 1),
-            torch_name="add", exact=True, reflected=True,
+            name="add",
+            methods=("__add__", "__radd__"),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.add,
+            on_floats=operator.add,
+            slopes=lambda a, b: (1, 1),
+            torch_name="add",
+            exact=True,
+            reflected=True,
         ),
         ScalarOperation(
-            name="sub", methods=("__sub__", "__rsub__"), arity=2, domain=(ANY, ANY),
-            apply=operator.sub, on_floats=operator.sub, slopes=lambda a, b: (1, -1),
-            torch_name="sub", exact=True, reflected=True,
+            name="sub",
+            methods=("__sub__", "__rsub__"),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.sub,
+            on_floats=operator.sub,
+            slopes=lambda a, b: (1, -1),
+            torch_name="sub",
+            exact=True,
+            reflected=True,
         ),
         ScalarOperation(
-            name="mul", methods=("__mul__", "__rmul__"), arity=2, domain=(ANY, ANY),
-            apply=operator.mul, on_floats=operator.mul, slopes=lambda a, b: (b, a),
-            torch_name="mul", exact=True, reflected=True,
+            name="mul",
+            methods=("__mul__", "__rmul__"),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.mul,
+            on_floats=operator.mul,
+            slopes=lambda a, b: (b, a),
+            torch_name="mul",
+            exact=True,
+            reflected=True,
         ),
         ScalarOperation(
-            name="div", methods=("__truediv__", "__rtruediv__"), arity=2, domain=(ANY, NONZERO),
-            apply=operator.truediv, on_floats=operator.truediv,
+            name="div",
+            methods=("__truediv__", "__rtruediv__"),
+            arity=2,
+            domain=(ANY, NONZERO),
+            apply=operator.truediv,
+            on_floats=operator.truediv,
             slopes=lambda a, b: (1 / b, -a / b**2),
-            torch_name="div", exact=True, reflected=True,
+            torch_name="div",
+            exact=True,
+            reflected=True,
         ),
         ScalarOperation(  # the exponent is a whole number n >= 1, not an operand
-            name="pow", methods=("__pow__",), arity=1, domain=(ANY,),
-            apply=operator.pow, on_floats=operator.pow, slopes=lambda a, n: (n * a ** (n - 1),),
-            torch_name="pow", exact=True, exponents=(1, 2, 3, 4, 5),
+            name="pow",
+            methods=("__pow__",),
+            arity=1,
+            domain=(ANY,),
+            apply=operator.pow,
+            on_floats=operator.pow,
+            slopes=lambda a, n: (n * a ** (n - 1),),
+            torch_name="pow",
+            exact=True,
+            exponents=(1, 2, 3, 4, 5),
         ),
         ScalarOperation(
-            name="neg", methods=("__neg__",), arity=1, domain=(ANY,),
-            apply=operator.neg, on_floats=operator.neg, slopes=lambda a: (-1,),
-            torch_name="neg", exact=True,
+            name="neg",
+            methods=("__neg__",),
+            arity=1,
+            domain=(ANY,),
+            apply=operator.neg,
+            on_floats=operator.neg,
+            slopes=lambda a: (-1,),
+            torch_name="neg",
+            exact=True,
         ),
         ScalarOperation(
-            name="relu", methods=("relu",), arity=1, domain=(KINK_AT_ZERO,),
-            apply=lambda a: a.relu(), on_floats=_relu, slopes=lambda a: (1 if a > 0 else 0,),
-            torch_name="relu", exact=True,
+            name="relu",
+            methods=("relu",),
+            arity=1,
+            domain=(KINK_AT_ZERO,),
+            apply=lambda a: a.relu(),
+            on_floats=_relu,
+            slopes=lambda a: (1 if a > 0 else 0,),
+            torch_name="relu",
+            exact=True,
         ),
         ScalarOperation(
-            name="tanh", methods=("tanh",), arity=1, domain=(ANY,),
-            apply=lambda a: a.tanh(), on_floats=math.tanh,
+            name="tanh",
+            methods=("tanh",),
+            arity=1,
+            domain=(ANY,),
+            apply=lambda a: a.tanh(),
+            on_floats=math.tanh,
             slopes=lambda a: (1 - math.tanh(a) * math.tanh(a),),
             torch_name="tanh",
         ),
         ScalarOperation(
-            name="exp", methods=("exp",), arity=1, domain=(BELOW_EXP_OVERFLOW,),
-            apply=lambda a: a.exp(), on_floats=math.exp, slopes=lambda a: (math.exp(a),),
+            name="exp",
+            methods=("exp",),
+            arity=1,
+            domain=(BELOW_EXP_OVERFLOW,),
+            apply=lambda a: a.exp(),
+            on_floats=math.exp,
+            slopes=lambda a: (math.exp(a),),
             torch_name="exp",
         ),
         ScalarOperation(
-            name="log", methods=("log",), arity=1, domain=(POSITIVE,),
-            apply=lambda a: a.log(), on_floats=math.log, slopes=lambda a: (1 / a,),
+            name="log",
+            methods=("log",),
+            arity=1,
+            domain=(POSITIVE,),
+            apply=lambda a: a.log(),
+            on_floats=math.log,
+            slopes=lambda a: (1 / a,),
             torch_name="log",
         ),
     ]
@@ -269,7 +333,11 @@ def _torch_cross_entropy(torch: Any, logits: Any, targets: Sequence[int]) -> Any
 
 def _torch_reduce(name: str) -> Callable[..., Any]:
     def reduce(torch: Any, a: Any, axis: int | None = None) -> Any:
-        return getattr(torch, name)(a) if axis is None else getattr(torch, name)(a, dim=axis)
+        return (
+            getattr(torch, name)(a)
+            if axis is None
+            else getattr(torch, name)(a, dim=axis)
+        )
 
     return reduce
 
@@ -278,9 +346,14 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
     op.name: op
     for op in [
         TensorOperation(
-            name="add", methods=("__add__", "__radd__"), functions=("Add",),
-            arity=2, domain=(ANY, ANY),
-            apply=operator.add, on_arrays=np.add, torch_apply=lambda torch, a, b: torch.add(a, b),
+            name="add",
+            methods=("__add__", "__radd__"),
+            functions=("Add",),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.add,
+            on_arrays=np.add,
+            torch_apply=lambda torch, a, b: torch.add(a, b),
             cases=(
                 Case(((2, 3), (2, 3))),
                 Case(((4, 3), (3,))),  # a row added to every row
@@ -291,9 +364,13 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            name="sub", methods=("__sub__", "__rsub__"), functions=("Sub",),
-            arity=2, domain=(ANY, ANY),
-            apply=operator.sub, on_arrays=np.subtract,
+            name="sub",
+            methods=("__sub__", "__rsub__"),
+            functions=("Sub",),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.sub,
+            on_arrays=np.subtract,
             torch_apply=lambda torch, a, b: torch.sub(a, b),
             cases=(
                 Case(((2, 3), (2, 3))),
@@ -303,14 +380,24 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            name="neg", methods=("__neg__",), functions=("Sub",), arity=1, domain=(ANY,),
-            apply=operator.neg, on_arrays=np.negative, torch_apply=lambda torch, a: torch.neg(a),
+            name="neg",
+            methods=("__neg__",),
+            functions=("Sub",),
+            arity=1,
+            domain=(ANY,),
+            apply=operator.neg,
+            on_arrays=np.negative,
+            torch_apply=lambda torch, a: torch.neg(a),
             cases=(Case(((2, 3),)),),
         ),
         TensorOperation(
-            name="mul", methods=("__mul__", "__rmul__"), functions=("Mul",),
-            arity=2, domain=(ANY, ANY),
-            apply=operator.mul, on_arrays=np.multiply,
+            name="mul",
+            methods=("__mul__", "__rmul__"),
+            functions=("Mul",),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.mul,
+            on_arrays=np.multiply,
             torch_apply=lambda torch, a, b: torch.mul(a, b),
             cases=(
                 Case(((2, 3), (2, 3))),
@@ -321,31 +408,53 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(
-            name="matmul", methods=("__matmul__", "__rmatmul__"), functions=("MatMul",),
-            arity=2, domain=(ANY, ANY),
-            apply=operator.matmul, on_arrays=np.matmul,
+            name="matmul",
+            methods=("__matmul__", "__rmatmul__"),
+            functions=("MatMul",),
+            arity=2,
+            domain=(ANY, ANY),
+            apply=operator.matmul,
+            on_arrays=np.matmul,
             torch_apply=lambda torch, a, b: torch.matmul(a, b),
             cases=(
                 Case(((2, 3), (3, 4))),
                 Case(((1, 5), (5, 1))),  # row by column
                 Case(((4, 1), (1, 3))),  # column by row
-                Case((((1.0, -2.0), (0.5, 3.0)), (2, 3))),  # a constant matrix on the left
+                Case(
+                    (((1.0, -2.0), (0.5, 3.0)), (2, 3))
+                ),  # a constant matrix on the left
             ),
         ),
         TensorOperation(
-            name="relu", methods=("relu",), functions=("ReLU",), arity=1, domain=(KINK_AT_ZERO,),
-            apply=lambda a: a.relu(), on_arrays=lambda a: np.where(a > 0, a, 0.0),
-            torch_apply=lambda torch, a: torch.relu(a), on_values=_each("relu"),
+            name="relu",
+            methods=("relu",),
+            functions=("ReLU",),
+            arity=1,
+            domain=(KINK_AT_ZERO,),
+            apply=lambda a: a.relu(),
+            on_arrays=lambda a: np.where(a > 0, a, 0.0),
+            torch_apply=lambda torch, a: torch.relu(a),
+            on_values=_each("relu"),
             cases=(Case(((3, 4),)),),
         ),
         TensorOperation(
-            name="tanh", methods=("tanh",), functions=("Tanh",), arity=1, domain=(ANY,),
-            apply=lambda a: a.tanh(), on_arrays=np.tanh,
-            torch_apply=lambda torch, a: torch.tanh(a), on_values=_each("tanh"),
+            name="tanh",
+            methods=("tanh",),
+            functions=("Tanh",),
+            arity=1,
+            domain=(ANY,),
+            apply=lambda a: a.tanh(),
+            on_arrays=np.tanh,
+            torch_apply=lambda torch, a: torch.tanh(a),
+            on_values=_each("tanh"),
             cases=(Case(((3, 4),)),),
         ),
         TensorOperation(
-            name="sum", methods=("sum",), functions=("Sum",), arity=1, domain=(ANY,),
+            name="sum",
+            methods=("sum",),
+            functions=("Sum",),
+            arity=1,
+            domain=(ANY,),
             apply=lambda a, axis=None: a.sum(axis=axis),
             on_arrays=lambda a, axis=None: np.sum(a, axis=axis),
             torch_apply=_torch_reduce("sum"),
@@ -359,17 +468,27 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             ),
         ),
         TensorOperation(  # a sum times 1/count
-            name="mean", methods=("mean",), functions=("Sum", "Mul"), arity=1, domain=(ANY,),
+            name="mean",
+            methods=("mean",),
+            functions=("Sum", "Mul"),
+            arity=1,
+            domain=(ANY,),
             apply=lambda a, axis=None: a.mean(axis=axis),
             on_arrays=lambda a, axis=None: np.mean(a, axis=axis),
-            torch_apply=_torch_reduce("mean"), on_values=_object_mean,
+            torch_apply=_torch_reduce("mean"),
+            on_values=_object_mean,
             cases=(Case(((3, 4),)), Case(((3, 4),), {"axis": 0})),
         ),
         TensorOperation(  # the targets are class numbers, not an operand
-            name="cross_entropy", methods=("cross_entropy",), functions=("SoftmaxCrossEntropy",),
-            arity=1, domain=(ANY,),
-            apply=_cross_entropy, on_arrays=_cross_entropy_on_arrays,
-            torch_apply=_torch_cross_entropy, on_values=_cross_entropy_on_values,
+            name="cross_entropy",
+            methods=("cross_entropy",),
+            functions=("SoftmaxCrossEntropy",),
+            arity=1,
+            domain=(ANY,),
+            apply=_cross_entropy,
+            on_arrays=_cross_entropy_on_arrays,
+            torch_apply=_torch_cross_entropy,
+            on_values=_cross_entropy_on_values,
             cases=(Case(((5, 4),), {"targets": (0, 3, 1, 1, 2)}),),
         ),
     ]
@@ -387,5 +506,7 @@ TENSOR_NOT_OPERATIONS = {
 }
 
 # Every (operation, case) pair, for pytest.mark.parametrize, with readable ids.
-TENSOR_CASES = [(op.name, case) for op in TENSOR_OPERATIONS.values() for case in op.cases]
+TENSOR_CASES = [
+    (op.name, case) for op in TENSOR_OPERATIONS.values() for case in op.cases
+]
 TENSOR_CASE_IDS = [f"{name}({case.label()})" for name, case in TENSOR_CASES]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 import pytest
 
 torch = pytest.importorskip(
-    "torch", reason="PyTorch is not installed (pip install torch==2.13.0 to run the cross-check)"
+    "torch",
+    reason="PyTorch is not installed (pip install torch==2.13.0 to run the cross-check)",
 )
 
 import numpy as np  # noqa: E402
@@ -127,7 +128,10 @@ def random_program(seed: int) -> tuple[list[float], list[tuple], list[int]]:
         name = rng.choice(names)
         arity = OPERATIONS[name].arity
         # favour recent values, for depth, but reuse old ones too, for sharing
-        picks = [min(len(values) - 1, int(len(values) * rng.random() ** 0.5)) for _ in range(arity)]
+        picks = [
+            min(len(values) - 1, int(len(values) * rng.random() ** 0.5))
+            for _ in range(arity)
+        ]
         k = (round(rng.uniform(-3, 3), 2) or 1.5) if name in TAKES_K else None
         result = plain(name, [values[i] for i in picks], k)
         if result is None:
@@ -135,7 +139,9 @@ def random_program(seed: int) -> tuple[list[float], list[tuple], list[int]]:
         values.append(result)
         program.append((name, picks, k))
     n = len(values)
-    output = sorted({n - 1, *rng.sample(range(len(inputs), n), k=min(3, n - len(inputs)))})
+    output = sorted(
+        {n - 1, *rng.sample(range(len(inputs), n), k=min(3, n - len(inputs)))}
+    )
     return inputs, program, output
 
 
@@ -169,14 +175,22 @@ def check_program(inputs, program, output):
     torch_out.backward()
 
     for i, (v, t) in enumerate(zip(ours_values, torch_values)):
-        assert close(v.data, t.item()), f"value {i}: ours {v.data!r}, PyTorch {t.item()!r}"
+        assert close(v.data, t.item()), (
+            f"value {i}: ours {v.data!r}, PyTorch {t.item()!r}"
+        )
     assert close(ours_out.data, torch_out.item())
     # A gradient that should be 0 can come out as rounding residue, a cancellation of
     # contributions as large as the values in the graph: scale the absolute tolerance.
-    scale = max([1.0] + [abs(v.data) for v in ours_values] + [abs(v.grad) for v in ours_leaves])
+    scale = max(
+        [1.0] + [abs(v.data) for v in ours_values] + [abs(v.grad) for v in ours_leaves]
+    )
     for i, (v, t) in enumerate(zip(ours_leaves, torch_leaves)):
-        theirs = 0.0 if t.grad is None else t.grad.item()  # None: the output does not use it
-        assert close(v.grad, theirs, scale), f"input {i}: ours {v.grad!r}, PyTorch {theirs!r}"
+        theirs = (
+            0.0 if t.grad is None else t.grad.item()
+        )  # None: the output does not use it
+        assert close(v.grad, theirs, scale), (
+            f"input {i}: ours {v.grad!r}, PyTorch {theirs!r}"
+        )
 
 
 @pytest.mark.parametrize("seed", range(300))
@@ -230,8 +244,17 @@ def test_shared_subexpressions_add_up():
     """q = a*a + a at a = 3: 7 in both engines, and a longer fan-out."""
     for inputs, program, output in [
         ([3.0], [("mul", [0, 0], None), ("add", [1, 0], None)], [2]),
-        ([0.7, -1.2], [("mul", [0, 1], None), ("tanh", [2], None), ("mul", [3, 3], None),
-                       ("add", [4, 2], None), ("sub", [5, 0], None)], [6, 3]),
+        (
+            [0.7, -1.2],
+            [
+                ("mul", [0, 1], None),
+                ("tanh", [2], None),
+                ("mul", [3, 3], None),
+                ("add", [4, 2], None),
+                ("sub", [5, 0], None),
+            ],
+            [6, 3],
+        ),
     ]:
         check_program(inputs, program, output)
 
@@ -245,15 +268,20 @@ def test_tensor_operation_agrees(name: str, case: Case):
     shaped = [is_shape(o) for o in case.operands]
     ours = [Tensor(a, requires_grad=True) if s else a for a, s in zip(arrays, shaped)]
     theirs = [
-        torch.tensor(a, dtype=torch.float64, requires_grad=s) for a, s in zip(arrays, shaped)
+        torch.tensor(a, dtype=torch.float64, requires_grad=s)
+        for a, s in zip(arrays, shaped)
     ]
     result = operation.apply(*ours, **case.options)
     their_result = operation.torch(*theirs, **case.options)
-    np.testing.assert_allclose(result.data, their_result.detach().numpy(), rtol=REL, atol=ABS)
+    np.testing.assert_allclose(
+        result.data, their_result.detach().numpy(), rtol=REL, atol=ABS
+    )
 
     weights = rng.normal(size=result.shape)
     (result * weights).sum().backward()
     (their_result * constant(weights)).sum().backward()
     for mine, their, s in zip(ours, theirs, shaped):
         if s:
-            np.testing.assert_allclose(mine.grad, their.grad.numpy(), rtol=REL, atol=ABS)
+            np.testing.assert_allclose(
+                mine.grad, their.grad.numpy(), rtol=REL, atol=ABS
+            )

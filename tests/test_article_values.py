@@ -62,7 +62,11 @@ def test_train_xor_predictions_round_to_the_targets() -> None:
 
 def test_running_the_file_prints_the_demo() -> None:
     result = subprocess.run(
-        [sys.executable, str(SRC)], capture_output=True, text=True, check=True, timeout=60
+        [sys.executable, str(SRC)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     )
     lines = result.stdout.splitlines()
     assert lines[0] == "checks: 9.0 -12.0 -6.0 7.0"
@@ -73,7 +77,15 @@ def test_running_the_file_prints_the_demo() -> None:
 def test_a_plain_number_gets_no_node_of_its_own() -> None:
     w = Value(3)
     for value, local_derivative in [
-        (w + 2, 1.0), (2 + w, 1.0), (w - 2, 1.0), (2 - w, -1.0),
-        (w * 2, 2.0), (2 * w, 2.0), (w / 2, 0.5), (6 / w, -6 / 9),
+        (w + 2, 1.0),
+        (2 + w, 1.0),
+        (w - 2, 1.0),
+        (2 - w, -1.0),
+        (w * 2, 2.0),
+        (2 * w, 2.0),
+        (w / 2, 0.5),
+        (6 / w, -6 / 9),
     ]:
-        assert [(parent is w, d) for parent, d in value.edges] == [(True, local_derivative)]
+        assert [(parent is w, d) for parent, d in value.edges] == [
+            (True, local_derivative)
+        ]

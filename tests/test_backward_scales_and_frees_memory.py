@@ -50,8 +50,12 @@ def test_a_dropped_graph_is_freed_by_reference_counting_alone() -> None:
         loss.backward()
         assert live_values() > before + 50
         del loss
-        assert live_values() == before, "the graph should be freed as soon as it is dropped"
-        assert gc.collect() == 0, "gc found unreachable objects: something holds a cycle"
+        assert live_values() == before, (
+            "the graph should be freed as soon as it is dropped"
+        )
+        assert gc.collect() == 0, (
+            "gc found unreachable objects: something holds a cycle"
+        )
     finally:
         gc.enable()
 

@@ -9,7 +9,14 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from tinygrad import MLP, TrainingDiverged, Value, gradient_descent, train_line, train_xor
+from tinygrad import (
+    MLP,
+    TrainingDiverged,
+    Value,
+    gradient_descent,
+    train_line,
+    train_xor,
+)
 
 
 @pytest.mark.parametrize("bad", ["abc", None, [1, 2], True, 1 + 2j])
@@ -34,7 +41,9 @@ def test_operations_with_non_numbers_raise_type_error(bad: object) -> None:
             operation()
 
 
-@pytest.mark.parametrize("exponent", [0.5, 0, -1, -2.0, 2.5, float("nan"), float("inf")])
+@pytest.mark.parametrize(
+    "exponent", [0.5, 0, -1, -2.0, 2.5, float("nan"), float("inf")]
+)
 def test_a_power_that_is_not_a_positive_integer_is_named(exponent: object) -> None:
     with pytest.raises(ValueError) as info:
         Value(3) ** exponent  # type: ignore[operator]
@@ -44,17 +53,26 @@ def test_a_power_that_is_not_a_positive_integer_is_named(exponent: object) -> No
 
 
 @pytest.mark.parametrize(
-    ("exponent", "kind"), [("2", "str"), (None, "NoneType"), (True, "bool"), (Value(2), "Value")]
+    ("exponent", "kind"),
+    [("2", "str"), (None, "NoneType"), (True, "bool"), (Value(2), "Value")],
 )
-def test_a_power_that_is_not_a_number_names_its_type(exponent: object, kind: str) -> None:
+def test_a_power_that_is_not_a_number_names_its_type(
+    exponent: object, kind: str
+) -> None:
     with pytest.raises(TypeError) as info:
         Value(3) ** exponent  # type: ignore[operator]
-    assert str(info.value) == f"Value ** {exponent!r}: the power must be a whole number, got {kind}"
-    assert "positive integer powers" not in str(info.value)  # no message contradicts itself
+    assert (
+        str(info.value)
+        == f"Value ** {exponent!r}: the power must be a whole number, got {kind}"
+    )
+    assert "positive integer powers" not in str(
+        info.value
+    )  # no message contradicts itself
 
 
 @pytest.mark.parametrize(
-    "exponent", [2, np.int64(2), np.int8(2), np.uint16(2), 2.0, np.float64(2.0), Fraction(4, 2)]
+    "exponent",
+    [2, np.int64(2), np.int8(2), np.uint16(2), 2.0, np.float64(2.0), Fraction(4, 2)],
 )
 def test_any_whole_number_is_a_power(exponent: object) -> None:
     a = Value(3)
@@ -66,7 +84,15 @@ def test_any_whole_number_is_a_power(exponent: object) -> None:
 
 # --- one definition of a number, for the constructor and every operator -------
 
-NUMBERS = [2, 2.0, Fraction(1, 4), np.float64(0.5), np.float32(0.5), np.int64(3), np.uint8(3)]
+NUMBERS = [
+    2,
+    2.0,
+    Fraction(1, 4),
+    np.float64(0.5),
+    np.float32(0.5),
+    np.int64(3),
+    np.uint8(3),
+]
 NOT_NUMBERS = [True, False, np.bool_(True), "2", None, [1], 1 + 2j, Decimal("1.5")]
 OPERATIONS = {
     "Value(x)": lambda x: Value(x),
@@ -93,19 +119,31 @@ def cases(xs: list) -> list:
 
 
 @pytest.mark.parametrize(("operation", "x"), cases(NUMBERS))
-def test_every_real_number_but_bool_is_a_number_everywhere(operation: str, x: object) -> None:
+def test_every_real_number_but_bool_is_a_number_everywhere(
+    operation: str, x: object
+) -> None:
     result = OPERATIONS[operation](x)
     assert isinstance(result, Value)
     assert type(result.data) is float  # Fraction and NumPy numbers become floats
-    expected = {"Value(x)": float(x), "v + x": 2 + float(x), "x + v": float(x) + 2,
-                "v - x": 2 - float(x), "x - v": float(x) - 2, "v * x": 2 * float(x),
-                "x * v": float(x) * 2, "v / x": 2 / float(x), "x / v": float(x) / 2}[operation]
+    expected = {
+        "Value(x)": float(x),
+        "v + x": 2 + float(x),
+        "x + v": float(x) + 2,
+        "v - x": 2 - float(x),
+        "x - v": float(x) - 2,
+        "v * x": 2 * float(x),
+        "x * v": float(x) * 2,
+        "v / x": 2 / float(x),
+        "x / v": float(x) / 2,
+    }[operation]
     assert result.data == expected
     assert all(type(local) is float for _, local in result.edges)
 
 
 @pytest.mark.parametrize(("operation", "x"), cases(NOT_NUMBERS))
-def test_a_bool_or_a_non_number_is_refused_everywhere(operation: str, x: object) -> None:
+def test_a_bool_or_a_non_number_is_refused_everywhere(
+    operation: str, x: object
+) -> None:
     with pytest.raises(TypeError):
         OPERATIONS[operation](x)
 
@@ -125,7 +163,9 @@ def test_division_by_zero_says_so() -> None:
 
 @pytest.mark.parametrize("bad", [0, -1, -0.5])
 def test_log_of_a_non_positive_value_names_it(bad: float) -> None:
-    with pytest.raises(ValueError, match=f"log needs a positive value, got {float(bad)!r}"):
+    with pytest.raises(
+        ValueError, match=f"log needs a positive value, got {float(bad)!r}"
+    ):
         Value(bad).log()
 
 
@@ -173,14 +213,18 @@ def test_x_over_x_is_1_with_gradient_0_at_extreme_sizes(x: float) -> None:
     assert v.grad == 0.0  # 1/b and -(a/b)/b cancel exactly
 
 
-@pytest.mark.parametrize(("a", "b"), [(1e200, 1e160), (1e-200, 1e-170), (-3e100, 1e200)])
+@pytest.mark.parametrize(
+    ("a", "b"), [(1e200, 1e160), (1e-200, 1e-170), (-3e100, 1e200)]
+)
 def test_division_slope_never_squares_the_divisor(a: float, b: float) -> None:
     for reflected in (False, True):
         v = Value(b)
         q = a / v if reflected else Value(a) / v
         q.backward()
         assert math.isclose(q.data, a / b)
-        assert math.isclose(v.grad, -(a / b) / b, rel_tol=1e-12)  # b**2 alone would not fit
+        assert math.isclose(
+            v.grad, -(a / b) / b, rel_tol=1e-12
+        )  # b**2 alone would not fit
 
 
 def test_x_over_x_at_1e160_trains_without_diverging() -> None:
@@ -216,22 +260,62 @@ def test_gradient_descent_refuses_a_parameter_listed_twice() -> None:
 
 
 BAD_TRAINING_ARGUMENTS = [
-    ({"learning_rate": -0.1}, ValueError, "learning_rate must be finite and above 0, got -0.1"),
-    ({"learning_rate": 0}, ValueError, "learning_rate must be finite and above 0, got 0"),
-    ({"learning_rate": math.inf}, ValueError, "learning_rate must be finite and above 0"),
-    ({"learning_rate": math.nan}, ValueError, "learning_rate must be finite and above 0"),
-    ({"learning_rate": "0.1"}, TypeError, "learning_rate must be a number, got str: '0.1'"),
+    (
+        {"learning_rate": -0.1},
+        ValueError,
+        "learning_rate must be finite and above 0, got -0.1",
+    ),
+    (
+        {"learning_rate": 0},
+        ValueError,
+        "learning_rate must be finite and above 0, got 0",
+    ),
+    (
+        {"learning_rate": math.inf},
+        ValueError,
+        "learning_rate must be finite and above 0",
+    ),
+    (
+        {"learning_rate": math.nan},
+        ValueError,
+        "learning_rate must be finite and above 0",
+    ),
+    (
+        {"learning_rate": "0.1"},
+        TypeError,
+        "learning_rate must be a number, got str: '0.1'",
+    ),
     ({"learning_rate": True}, TypeError, "learning_rate must be a number, got bool"),
-    ({"learning_rate": Value(0.1)}, TypeError, "learning_rate must be a number, got Value"),
+    (
+        {"learning_rate": Value(0.1)},
+        TypeError,
+        "learning_rate must be a number, got Value",
+    ),
     ({"steps": -1}, ValueError, "steps must be 0 or more, got -1"),
     ({"steps": 2.5}, TypeError, "steps must be a whole number, got float: 2.5"),
     ({"steps": "10"}, TypeError, "steps must be a whole number, got str"),
     ({"steps": True}, TypeError, "steps must be a whole number, got bool"),
-    ({"parameters": [Value(1), 2.0]}, TypeError, r"parameters\[1\] must be a Value, got float: 2.0"),
-    ({"parameters": [None]}, TypeError, r"parameters\[0\] must be a Value, got NoneType"),
+    (
+        {"parameters": [Value(1), 2.0]},
+        TypeError,
+        r"parameters\[1\] must be a Value, got float: 2.0",
+    ),
+    (
+        {"parameters": [None]},
+        TypeError,
+        r"parameters\[0\] must be a Value, got NoneType",
+    ),
     ({"loss_of": 3.0}, TypeError, "loss_of must be a function, got float"),
-    ({"loss_of": lambda: 3.0}, TypeError, r"loss_of\(\) must return a Value, got float: 3.0"),
-    ({"loss_of": lambda: None}, TypeError, r"loss_of\(\) must return a Value, got NoneType"),
+    (
+        {"loss_of": lambda: 3.0},
+        TypeError,
+        r"loss_of\(\) must return a Value, got float: 3.0",
+    ),
+    (
+        {"loss_of": lambda: None},
+        TypeError,
+        r"loss_of\(\) must return a Value, got NoneType",
+    ),
 ]
 
 
@@ -255,7 +339,9 @@ def test_gradient_descent_checks_its_arguments_and_names_them(
 def test_gradient_descent_takes_any_whole_number_of_steps_and_any_real_rate() -> None:
     w = Value(1)
     assert gradient_descent(lambda: (w * 2 - 5) ** 2, [w], 0, 0.1) == []
-    assert gradient_descent(lambda: (w * 2 - 5) ** 2, (w,), np.int64(1), Fraction(1, 10)) == [9.0]
+    assert gradient_descent(
+        lambda: (w * 2 - 5) ** 2, (w,), np.int64(1), Fraction(1, 10)
+    ) == [9.0]
     assert math.isclose(w.data, 2.2)
 
 
@@ -272,19 +358,34 @@ def test_the_divergence_message_is_unchanged() -> None:
 @pytest.mark.parametrize(
     ("inputs", "given"), [([1.0], 1), ([1.0, 2.0, 3.0], 3), ([], 0)]
 )
-def test_mlp_names_the_expected_and_given_number_of_inputs(inputs: list, given: int) -> None:
+def test_mlp_names_the_expected_and_given_number_of_inputs(
+    inputs: list, given: int
+) -> None:
     with pytest.raises(ValueError) as info:
         MLP([2, 3, 1])(inputs)
     assert str(info.value) == f"MLP([2, 3, 1]) takes 2 inputs, got {given}"
 
 
 @pytest.mark.parametrize(
-    "sizes", [[2, 0, 1], [2, -3, 1], [2, 3, 0], [0, 1], [2], [], [2, 2.5, 1], [2, True, 1], [2, "3", 1]]
+    "sizes",
+    [
+        [2, 0, 1],
+        [2, -3, 1],
+        [2, 3, 0],
+        [0, 1],
+        [2],
+        [],
+        [2, 2.5, 1],
+        [2, True, 1],
+        [2, "3", 1],
+    ],
 )
 def test_mlp_needs_every_layer_size_a_positive_whole_number(sizes: list) -> None:
     with pytest.raises(ValueError) as info:
         MLP(sizes)
-    assert str(info.value).startswith("MLP needs two or more layer sizes, each a whole number")
+    assert str(info.value).startswith(
+        "MLP needs two or more layer sizes, each a whole number"
+    )
     assert str(info.value).endswith(f"got {sizes!r}")
 
 

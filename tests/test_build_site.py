@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from built_site import ROOT
 from tiny_book import STAMP, clean_environment, write_tiny_docs
 
@@ -48,9 +49,17 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     docs = write_tiny_docs(tmp_path / "docs", slow=3.0)
     build = tmp_path / "build"
     site = build / "html"
-    assert make_html(docs, build, tmp_path / "first.log") == 0, (tmp_path / "first.log").read_text()
+    assert make_html(docs, build, tmp_path / "first.log") == 0, (
+        tmp_path / "first.log"
+    ).read_text()
     whole = set(files_of(site))
-    assert {"index.html", "one.html", "two.html", "search.html", "_static/basic.css"} <= whole
+    assert {
+        "index.html",
+        "one.html",
+        "two.html",
+        "search.html",
+        "_static/basic.css",
+    } <= whole
 
     # A reader looks at the site every 20 ms while two builds replace it.
     seen: list[set[str]] = []
@@ -58,7 +67,9 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
 
     def read() -> None:
         while not stop.is_set():
-            seen.append({p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()})
+            seen.append(
+                {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+            )
             time.sleep(0.02)
 
     reader = threading.Thread(target=read)
@@ -75,10 +86,16 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     assert statuses == (0, 0), logs
     assert len(seen) > 20
     partial = [files for files in seen if files != whole]
-    assert not partial, f"a reader saw a site with {len(partial[0])} of {len(whole)} files"
-    assert "make html: waiting for the build of" in logs[1], "the builds did not take turns"
+    assert not partial, (
+        f"a reader saw a site with {len(partial[0])} of {len(whole)} files"
+    )
+    assert "make html: waiting for the build of" in logs[1], (
+        "the builds did not take turns"
+    )
     assert set(files_of(site)) == whole
-    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"], "a build left its folders behind"
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"], (
+        "a build left its folders behind"
+    )
 
 
 def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
@@ -86,10 +103,15 @@ def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
     build = tmp_path / "build"
     assert make_html(docs, build, tmp_path / "ok.log") == 0
     before = files_of(build / "html")
-    (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")  # a warning, so -W fails
+    (docs / "two.rst").write_text(
+        "Two\n===\n\nSee :doc:`missing`.\n"
+    )  # a warning, so -W fails
     assert make_html(docs, build, tmp_path / "bad.log") != 0
     log = (tmp_path / "bad.log").read_text()
-    assert f"build_site: the build failed (exit 1); {build / 'html'} still holds the previous site" in log
+    assert (
+        f"build_site: the build failed (exit 1); {build / 'html'} still holds the previous site"
+        in log
+    )
     assert files_of(build / "html") == before
     assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
 
@@ -122,7 +144,9 @@ def test_move_into_place_replaces_the_site_whole(tmp_path: Path, monkeypatch, sw
     if swap == "two renames":
         monkeypatch.setattr(build_site, "_exchange", lambda a, b: False)
     else:
-        assert build_site._exchange(tmp_path / "html.tmp.1", target)  # this system swaps in one step
+        assert build_site._exchange(
+            tmp_path / "html.tmp.1", target
+        )  # this system swaps in one step
         build_site._exchange(tmp_path / "html.tmp.1", target)  # and back
     build_site.move_into_place(tmp_path / "html.tmp.1", target)
     assert files_of(target) == {"index.html": b"new", "_static/new.css": b"new"}

@@ -31,11 +31,14 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+
 from built_site import ROOT
 
 LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
 CATALOGUES = sorted(LOCALE.rglob("*.po"))
-PAGE_CATALOGUES = [po for po in CATALOGUES if po.name != "sphinx.po"]  # sphinx.po: the theme's words
+PAGE_CATALOGUES = [
+    po for po in CATALOGUES if po.name != "sphinx.po"
+]  # sphinx.po: the theme's words
 
 # The terms the glossary must give (d2l-zh's, /work/wt/notes/ZH_TERMS.md).
 GLOSSARY_TERMS = [
@@ -89,21 +92,31 @@ def test_the_catalogues_exist():
     assert pages <= names, f"pages with no catalogue: {sorted(pages - names)}"
 
 
-@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+@pytest.mark.parametrize(
+    "po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix()
+)
 def test_every_message_is_translated_and_none_is_fuzzy(po: Path):
     found = messages(po)
     assert found, f"{po} holds no message"
     fuzzy = [where(po, m) for m in found if m.fuzzy]
     untranslated = [where(po, m) for m in found if not m.fuzzy and not m.string]
-    assert not fuzzy, f"fuzzy (the English changed: check the translation, then delete '#, fuzzy'): {fuzzy}"
+    assert not fuzzy, (
+        f"fuzzy (the English changed: check the translation, then delete '#, fuzzy'): {fuzzy}"
+    )
     assert not untranslated, f"untranslated (msgstr is empty): {untranslated}"
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="msgfmt (GNU gettext) is not installed")
-@pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix())
+@pytest.mark.skipif(
+    shutil.which("msgfmt") is None, reason="msgfmt (GNU gettext) is not installed"
+)
+@pytest.mark.parametrize(
+    "po", CATALOGUES, ids=lambda p: p.relative_to(LOCALE).as_posix()
+)
 def test_msgfmt_accepts_every_catalogue(po: Path):
     done = subprocess.run(
-        ["msgfmt", "-c", "--statistics", "-o", "/dev/null", str(po)], capture_output=True, text=True
+        ["msgfmt", "-c", "--statistics", "-o", "/dev/null", str(po)],
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     assert "fuzzy" not in done.stderr and "untranslated" not in done.stderr, done.stderr
@@ -139,7 +152,9 @@ def test_the_glossary_gives_every_term():
     text = "\n".join(m.string for m in messages(LOCALE / "glossary.po"))
     missing = [term for term in GLOSSARY_TERMS if term not in text]
     assert not missing, f"terms missing from glossary.po: {missing}"
-    title = next(m.string for m in messages(LOCALE / "glossary.po") if m.id == "Glossary")
+    title = next(
+        m.string for m in messages(LOCALE / "glossary.po") if m.id == "Glossary"
+    )
     assert title == "术语表"
 
 
@@ -157,7 +172,10 @@ def test_no_ascii_punctuation_between_chinese_characters():
         for po in PAGE_CATALOGUES for m in messages(po)
         for match in ASCII_PUNCTUATION_IN_CHINESE.finditer(prose(m.string))
     ]  # fmt: skip
-    assert not found, "use full-width punctuation (，。：；？) in Chinese sentences:\n" + "\n".join(found)
+    assert not found, (
+        "use full-width punctuation (，。：；？) in Chinese sentences:\n"
+        + "\n".join(found)
+    )
 
 
 def test_a_space_between_chinese_and_latin_letters_or_digits():
@@ -166,7 +184,10 @@ def test_a_space_between_chinese_and_latin_letters_or_digits():
         for po in PAGE_CATALOGUES for m in messages(po)
         for match in NO_SPACE.finditer(prose(m.string))
     ]  # fmt: skip
-    assert not found, "put one space between Chinese and Latin letters or digits:\n" + "\n".join(found)
+    assert not found, (
+        "put one space between Chinese and Latin letters or digits:\n"
+        + "\n".join(found)
+    )
 
 
 @pytest.mark.parametrize(
@@ -185,10 +206,17 @@ def test_the_typography_checks_catch_mistakes(text: str, problem: re.Pattern[str
 
 @pytest.mark.parametrize(
     "text",
-    ["调用 `backward()` 之后", "在 $x = 5$ 处", "请{download}`下载 tensorgrad.py <../../src/tensorgrad.py>`", "[引擎](05-engine.md)一章"],
+    [
+        "调用 `backward()` 之后",
+        "在 $x = 5$ 处",
+        "请{download}`下载 tensorgrad.py <../../src/tensorgrad.py>`",
+        "[引擎](05-engine.md)一章",
+    ],
 )
 def test_the_typography_checks_skip_code_math_and_links(text: str):
-    assert not NO_SPACE.search(prose(text)) and not ASCII_PUNCTUATION_IN_CHINESE.search(prose(text))
+    assert not NO_SPACE.search(prose(text)) and not ASCII_PUNCTUATION_IN_CHINESE.search(
+        prose(text)
+    )
 
 
 def test_make_catalogues_strips_the_format_flags():
@@ -196,7 +224,10 @@ def test_make_catalogues_strips_the_format_flags():
     from catalogues import strip_format_flags
 
     text = '#: a.md:1\n#, fuzzy, python-format\nmsgid "50 %"\nmsgstr ""\n\n#, python-brace-format\nmsgid "{x}"\n'
-    assert strip_format_flags(text) == '#: a.md:1\n#, fuzzy\nmsgid "50 %"\nmsgstr ""\n\nmsgid "{x}"\n'
+    assert (
+        strip_format_flags(text)
+        == '#: a.md:1\n#, fuzzy\nmsgid "50 %"\nmsgstr ""\n\nmsgid "{x}"\n'
+    )
 
 
 def _writer(path: str, doctrees: str = "{doctrees}") -> list[str]:
@@ -215,13 +246,22 @@ def test_build_site_builds_both_editions_into_one_site(tmp_path: Path):
     import build_site
 
     target = tmp_path / "html"
-    status = build_site.build(target, _writer("{out}"), _writer("{out}/zh_CN", "{doctrees:zh_CN}"))
+    status = build_site.build(
+        target, _writer("{out}"), _writer("{out}/zh_CN", "{doctrees:zh_CN}")
+    )
     assert status == 0
-    assert (target / "index.html").is_file() and (target / "zh_CN" / "index.html").is_file()
+    assert (target / "index.html").is_file() and (
+        target / "zh_CN" / "index.html"
+    ).is_file()
     # The doctrees are gone, and so is the zh_CN folder made for them (it holds no figure cache).
     assert sorted(p.name for p in tmp_path.iterdir()) == ["html", "html.lock"]
 
     failing = [sys.executable, "-c", "raise SystemExit(3)", "{out}"]
     assert build_site.build(target, _writer("{out}"), failing) == 3
-    assert (target / "zh_CN" / "index.html").is_file(), "a failed second build must keep the previous site"
-    assert build_site.split_commands(["a", "{out}", "--", "b", "{out}/zh_CN"]) == [["a", "{out}"], ["b", "{out}/zh_CN"]]
+    assert (target / "zh_CN" / "index.html").is_file(), (
+        "a failed second build must keep the previous site"
+    )
+    assert build_site.split_commands(["a", "{out}", "--", "b", "{out}/zh_CN"]) == [
+        ["a", "{out}"],
+        ["b", "{out}/zh_CN"],
+    ]

@@ -24,6 +24,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+
 from built_site import book_html, browser, chapter_pages
 from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
 
@@ -102,7 +103,9 @@ def read(path: Path) -> Page:
 @pytest.fixture(scope="module")
 def site() -> Path:
     site = book_html()
-    assert (site / "zh_CN" / "index.html").is_file(), f"no Chinese edition in {site / 'zh_CN'}: run `make html`"
+    assert (site / "zh_CN" / "index.html").is_file(), (
+        f"no Chinese edition in {site / 'zh_CN'}: run `make html`"
+    )
     return site
 
 
@@ -118,18 +121,27 @@ def test_both_editions_have_the_same_pages(site: Path):
     chinese = {
         p.relative_to(site / "zh_CN").as_posix()
         for p in (site / "zh_CN").rglob("*.html")
-        if p.relative_to(site / "zh_CN").parts[0] not in NOT_PAGES and p.name != "404.html"
+        if p.relative_to(site / "zh_CN").parts[0] not in NOT_PAGES
+        and p.name != "404.html"
     }
-    assert english == chinese, f"only English: {sorted(english - chinese)}; only Chinese: {sorted(chinese - english)}"
+    assert english == chinese, (
+        f"only English: {sorted(english - chinese)}; only Chinese: {sorted(chinese - english)}"
+    )
 
 
 def test_html_lang_is_right_in_each_edition(pairs):
-    wrong = [f"{name}: {en.lang} / {zh.lang}" for name, en, zh in pairs if (en.lang, zh.lang) != ("en", "zh-CN")]
+    wrong = [
+        f"{name}: {en.lang} / {zh.lang}"
+        for name, en, zh in pairs
+        if (en.lang, zh.lang) != ("en", "zh-CN")
+    ]
     assert not wrong, f"<html lang> should be en / zh-CN: {wrong}"
 
 
 def _resolve(page: str, href: str) -> str:
-    return posixpath.normpath(posixpath.join(posixpath.dirname(page), href.split("#")[0]))
+    return posixpath.normpath(
+        posixpath.join(posixpath.dirname(page), href.split("#")[0])
+    )
 
 
 def test_the_switcher_leads_to_the_same_page_both_ways(site: Path, pairs):
@@ -147,9 +159,13 @@ def test_the_switcher_leads_to_the_same_page_both_ways(site: Path, pairs):
                 if re.match(r"^[a-z]+:|^/", href):
                     problems.append(f"{edition} {name}: not a relative link: {href}")
                 elif _resolve(here, href) != other:
-                    problems.append(f"{edition} {name}: {href} leads to {_resolve(here, href)}, not {other}")
+                    problems.append(
+                        f"{edition} {name}: {href} leads to {_resolve(here, href)}, not {other}"
+                    )
                 elif link.get("hreflang") != other_tag or link.get("lang") != other_tag:
-                    problems.append(f"{edition} {name}: hreflang/lang {link.get('hreflang')}/{link.get('lang')}")
+                    problems.append(
+                        f"{edition} {name}: hreflang/lang {link.get('hreflang')}/{link.get('lang')}"
+                    )
                 elif not (site / other).is_file():
                     problems.append(f"{edition} {name}: {other} does not exist")
     assert not problems, "\n".join(problems)
@@ -173,12 +189,16 @@ def test_every_code_block_is_the_english_one(pairs):
     blocks = 0
     for name, en, zh in pairs:
         if len(en.pres) != len(zh.pres):
-            differ.append(f"{name}: {len(en.pres)} code blocks in English, {len(zh.pres)} in Chinese")
+            differ.append(
+                f"{name}: {len(en.pres)} code blocks in English, {len(zh.pres)} in Chinese"
+            )
             continue
         for number, (a, b) in enumerate(zip(en.pres, zh.pres), 1):
             blocks += 1
             if a != b:
-                differ.append(f"{name}, block {number}:\n  en: {a[:120]!r}\n  zh: {b[:120]!r}")
+                differ.append(
+                    f"{name}, block {number}:\n  en: {a[:120]!r}\n  zh: {b[:120]!r}"
+                )
     assert not differ, "\n".join(differ)
     assert blocks > 100, f"only {blocks} code blocks compared"
 
@@ -202,7 +222,9 @@ def test_no_page_uses_a_mistranslation(site: Path):
     found = []
     for path in sorted((site / "zh_CN").rglob("*.html")):
         text = path.read_text(encoding="utf-8")
-        found += [f"{path.relative_to(site)}: {w}" for w in MISTRANSLATIONS if w in text]
+        found += [
+            f"{path.relative_to(site)}: {w}" for w in MISTRANSLATIONS if w in text
+        ]
     assert not found, found
 
 
@@ -221,9 +243,13 @@ def test_the_book_s_own_words_are_chinese(site: Path):
         for caption in captions:
             caption = html.unescape(re.sub(r"<[^>]+>", "", caption))
             if caption.startswith("tinygrad.py"):
-                assert re.search(r"，.*(之后|开头)$", caption) and " after " not in caption, caption
+                assert (
+                    re.search(r"，.*(之后|开头)$", caption) and " after " not in caption
+                ), caption
         description = re.search(r'<meta name="description" content="([^"]*)"', text)
-        assert description and CJK.search(description.group(1)), f"{page.name}: {description}"
+        assert description and CJK.search(description.group(1)), (
+            f"{page.name}: {description}"
+        )
 
 
 def test_the_chinese_search_index_splits_words(site: Path):
@@ -235,11 +261,19 @@ def test_the_chinese_search_index_splits_words(site: Path):
         found: set[str] = set()
         for kind in ("terms", "titleterms"):
             hits = index[kind].get(word, [])
-            found |= {index["docnames"][i] for i in ([hits] if isinstance(hits, int) else hits)}
+            found |= {
+                index["docnames"][i]
+                for i in ([hits] if isinstance(hits, int) else hits)
+            }
         return found
 
     assert pages("梯度"), "梯度 is not a word of the search index (is jieba installed?)"
-    assert {"chapters/01-slopes", "chapters/03-chain-rule", "chapters/05-engine", "glossary"} <= pages("梯度")
+    assert {
+        "chapters/01-slopes",
+        "chapters/03-chain-rule",
+        "chapters/05-engine",
+        "glossary",
+    } <= pages("梯度")
     assert "chapters/03-chain-rule" in pages("链式法则")
     assert "chapters/05-engine" in pages("反向传播")
 
@@ -267,4 +301,6 @@ def test_the_switcher_works_in_a_browser_from_disk(site: Path):
         assert page.evaluate("document.documentElement.lang") == "zh-CN"
         page.click(".language-switch-sidebar a[hreflang='en']")
         page.wait_for_load_state()
-        assert page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url, page.url
+        assert (
+            page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url
+        ), page.url

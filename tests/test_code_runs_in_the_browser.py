@@ -23,13 +23,16 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+
 from built_site import book_html, browser, chapter_pages, serve
 
 pytestmark = pytest.mark.browser
 
 PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]  # chapter 10 needs NumPy: its page says so
+RUNNABLE = [
+    f"{n:02d}-" for n in range(1, 10)
+]  # chapter 10 needs NumPy: its page says so
 
 # What the browser's Python cannot do, said on the page instead. Freeing a long
 # chain of Values recurses in C; WebAssembly runs on the browser's own stack, which
@@ -67,9 +70,9 @@ def non_blank(text: str) -> str:
 def test_shown_output_follows_the_copy_rule() -> None:
     assert shown_output(">>> 1 + 1\n2\n") == "2"
     assert shown_output("x = 1\nprint(x)\n") is None
-    assert shown_output(">>> f(0)\nTraceback (most recent call last):\n...\nValueError: no\n") == (
-        "Traceback (most recent call last):\n...\nValueError: no"
-    )
+    assert shown_output(
+        ">>> f(0)\nTraceback (most recent call last):\n...\nValueError: no\n"
+    ) == ("Traceback (most recent call last):\n...\nValueError: no")
 
 
 BLOCKS = """() => window.bookRunner.blocks.map(b => ({
@@ -93,11 +96,15 @@ def ran_chapters():
                 requests: list[str] = []
                 page.on("request", lambda r, requests=requests: requests.append(r.url))
                 page.goto(base + "chapters/" + path.name, wait_until="load")
-                page.wait_for_function("() => window.bookRunner && !document.querySelector('.runner-all').disabled")
+                page.wait_for_function(
+                    "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
+                )
                 before_click = list(requests)
                 began = time.perf_counter()
                 page.click(".runner-all")
-                page.wait_for_function("() => window.bookRunner.done >= 1", timeout=600_000)
+                page.wait_for_function(
+                    "() => window.bookRunner.done >= 1", timeout=600_000
+                )
                 results[path.name] = {
                     "blocks": page.evaluate(BLOCKS),
                     "cold_start": page.evaluate("window.bookRunner.coldStartSeconds"),
@@ -111,9 +118,13 @@ def ran_chapters():
         finally:
             context.close()
     first = results[pages[0].name]
-    print(f"\nPyodide cold start (empty cache, download and start): {first['cold_start']:.1f} s")
+    print(
+        f"\nPyodide cold start (empty cache, download and start): {first['cold_start']:.1f} s"
+    )
     for name, result in results.items():
-        print(f"  {name}: ran in {result['seconds']:.1f} s (Python started in {result['cold_start']:.1f} s)")
+        print(
+            f"  {name}: ran in {result['seconds']:.1f} s (Python started in {result['cold_start']:.1f} s)"
+        )
     return results
 
 
@@ -121,7 +132,9 @@ def ran_chapters():
 def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, chapter):
     (name,) = [n for n in ran_chapters if n.startswith(chapter)]
     result = ran_chapters[name]
-    assert "Ran the blocks" in result["status"] or "reload the page" in result["status"], result["status"]
+    assert (
+        "Ran the blocks" in result["status"] or "reload the page" in result["status"]
+    ), result["status"]
     checker = doctest.OutputChecker()
     failures, compared, round_off, stopped = [], 0, 0, False
     for block in result["blocks"]:
@@ -130,12 +143,18 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
             continue
         if block["output"] and "stopped at this block" in block["output"]:
             first_line = block["text"].split("\n")[0]
-            assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, f"{name}: block {block['number']}: {block['output']}"
+            assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, (
+                f"{name}: block {block['number']}: {block['output']}"
+            )
             assert "reload the page" in result["status"], result["status"]
-            print(f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known")
+            print(
+                f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known"
+            )
             stopped = True
             break
-        assert block["output"] is not None, f"{name}: block {block['number']} did not run"
+        assert block["output"] is not None, (
+            f"{name}: block {block['number']} did not run"
+        )
         shown = shown_output(block["text"])
         got = non_blank(block["output"])
         if shown is None:  # a script block prints nothing, as in the doctests
@@ -144,12 +163,18 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
         if checker.check_output(shown + "\n", got + "\n", FLAGS):
             continue
         if ROUND_OFF.search(shown) and checker.check_output(
-            ROUND_OFF.sub("ROUNDOFF", shown) + "\n", ROUND_OFF.sub("ROUNDOFF", got) + "\n", FLAGS
+            ROUND_OFF.sub("ROUNDOFF", shown) + "\n",
+            ROUND_OFF.sub("ROUNDOFF", got) + "\n",
+            FLAGS,
         ):
             round_off += 1
             continue
-        failures.append(f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}")
-    print(f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers")
+        failures.append(
+            f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}"
+        )
+    print(
+        f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers"
+    )
     assert compared >= (1 if stopped else 5), f"{name}: only {compared} blocks compared"
     assert failures == [], f"{name}: " + "\n\n".join(failures)
 
@@ -165,21 +190,37 @@ def test_python_is_fetched_only_on_demand_and_only_from_the_site(ran_chapters):
     for name, result in ran_chapters.items():
         early = [u for u in result["before_click"] if "/_static/pyodide/" in u]
         assert early == [], f"{name}: Pyodide fetched before the click: {early}"
-        elsewhere = [u for u in result["requests"] if urllib.parse.urlparse(u).netloc not in (result["host"], "")
-                     and not u.startswith(("data:", "blob:"))]
+        elsewhere = [
+            u
+            for u in result["requests"]
+            if urllib.parse.urlparse(u).netloc not in (result["host"], "")
+            and not u.startswith(("data:", "blob:"))
+        ]
         assert elsewhere == [], f"{name}: fetched from another host: {elsewhere}"
     first = next(iter(ran_chapters.values()))
-    assert any(u.endswith("/_static/pyodide/pyodide.asm.wasm") for u in first["requests"])
-    assert any(u.endswith("tinygrad.py") for u in first["requests"]), "the engine was not fetched"
+    assert any(
+        u.endswith("/_static/pyodide/pyodide.asm.wasm") for u in first["requests"]
+    )
+    assert any(u.endswith("tinygrad.py") for u in first["requests"]), (
+        "the engine was not fetched"
+    )
 
 
 def test_the_runtime_is_copied_once_and_only_what_runs(ran_chapters):
     site = book_html()
-    copies = [p.parent.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")]
+    copies = [
+        p.parent.relative_to(site).as_posix() for p in site.rglob("pyodide.asm.wasm")
+    ]
     assert copies == ["_static/pyodide"], copies
     names = sorted(p.name for p in (site / "_static" / "pyodide").iterdir())
     assert names == sorted(
-        ["pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+        [
+            "pyodide.js",
+            "pyodide.asm.mjs",
+            "pyodide.asm.wasm",
+            "python_stdlib.zip",
+            "pyodide-lock.json",
+        ]
     )
 
 
@@ -206,7 +247,9 @@ def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
     with browser() as chromium, serve(site) as base:
         page = chromium.new_page()
         page.goto(base + "chapters/01-slopes.html", wait_until="load")
-        page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+        page.wait_for_function(
+            "() => window.bookRunner && window.bookRunner.blocks.length > 0"
+        )
         first = page.locator("article div.highlight-python pre").first
         original = first.text_content()
         assert original.startswith(">>> def f(x):"), original
@@ -240,17 +283,25 @@ def test_no_axe_violation_after_running_and_editing(theme) -> None:
     found: list[str] = []
     with browser() as chromium, serve(site) as base:
         for chapter in ("01-slopes", "09-pytorch"):
-            context, page = open_page(chromium, base + f"chapters/{chapter}.html", 1280, theme)
+            context, page = open_page(
+                chromium, base + f"chapters/{chapter}.html", 1280, theme
+            )
             try:
-                page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+                page.wait_for_function(
+                    "() => window.bookRunner && window.bookRunner.blocks.length > 0"
+                )
                 page.click(".runner-all")
-                page.wait_for_function("() => window.bookRunner.done >= 1", timeout=600_000)
+                page.wait_for_function(
+                    "() => window.bookRunner.done >= 1", timeout=600_000
+                )
                 page.evaluate(
                     "() => { const pre = window.bookRunner.blocks.find(b => !b.needs).pre;"
                     " pre.textContent = '>>> 1 / 0\\n'; pre.dispatchEvent(new Event('input')); }"
                 )
                 page.locator(".runner-run").first.click()
-                page.wait_for_function("() => window.bookRunner.done >= 2", timeout=60_000)
+                page.wait_for_function(
+                    "() => window.bookRunner.done >= 2", timeout=60_000
+                )
                 assert page.locator(".runner-reset").count() == 1
                 assert page.locator(".runner-output--error").count() >= 1
                 page.add_script_tag(content=source)
@@ -259,7 +310,9 @@ def test_no_axe_violation_after_running_and_editing(theme) -> None:
                     found += [f"{chapter} {width}px: {v}" for v in violations(page)]
             finally:
                 context.close()
-    assert found == [], f"{len(found)} axe violations after running ({theme}):\n" + "\n".join(found)
+    assert found == [], (
+        f"{len(found)} axe violations after running ({theme}):\n" + "\n".join(found)
+    )
 
 
 def test_the_run_buttons_show_focus() -> None:
@@ -267,15 +320,21 @@ def test_the_run_buttons_show_focus() -> None:
     with browser() as chromium, serve(site) as base:
         page = chromium.new_page()
         page.goto(base + "chapters/01-slopes.html", wait_until="load")
-        page.wait_for_function("() => window.bookRunner && window.bookRunner.blocks.length > 0")
+        page.wait_for_function(
+            "() => window.bookRunner && window.bookRunner.blocks.length > 0"
+        )
         for selector in (".runner-all", ".runner-run"):
             element = page.locator(selector).first
             element.scroll_into_view_if_needed()
             element.focus()
             page.keyboard.press("Shift+Tab")
             page.keyboard.press("Tab")
-            assert element.evaluate("e => e === document.activeElement"), f"{selector}: Tab skips it"
-            page.wait_for_timeout(600)  # a block's Run button fades in as the copy button does
+            assert element.evaluate("e => e === document.activeElement"), (
+                f"{selector}: Tab skips it"
+            )
+            page.wait_for_timeout(
+                600
+            )  # a block's Run button fades in as the copy button does
             style = element.evaluate(
                 "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
                 " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"
@@ -296,7 +355,9 @@ def test_the_build_marks_what_cannot_run_from_the_pages_own_skips() -> None:
         torch = [code for code, needs in fences if needs == "torch"]
         numpy = any(runner.NEEDS_NUMPY.search(code) for code, _ in fences)
         if page.name.startswith("09-"):
-            assert len(torch) >= 5 and sum("torch" in code for code in torch) >= 3, torch
+            assert len(torch) >= 5 and sum("torch" in code for code in torch) >= 3, (
+                torch
+            )
         else:
             assert torch == [], page.name
         assert numpy == page.name.startswith("10-"), page.name

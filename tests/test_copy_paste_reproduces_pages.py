@@ -26,8 +26,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
-FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
-ENGINE_FILES = ["tinygrad.py", "tensorgrad.py", "digits.py"]  # what the chapters offer for download
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    re.M | re.S,
+)
+ENGINE_FILES = [
+    "tinygrad.py",
+    "tensorgrad.py",
+    "digits.py",
+]  # what the chapters offer for download
 PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
 
 
@@ -48,9 +55,11 @@ def copied_blocks(page: Path) -> list[tuple[str, str | None]]:
         for line in lines:
             prompt = PROMPT.match(line)
             if prompt:
-                code.append(line[prompt.end():])
+                code.append(line[prompt.end() :])
                 if line == "..." and shown and shown[-1].startswith("Traceback"):
-                    shown.append(line)  # doctest's "traceback lines here", copied as a blank line
+                    shown.append(
+                        line
+                    )  # doctest's "traceback lines here", copied as a blank line
             elif line.strip():
                 shown.append(line)
         blocks.append(("\n".join(code), "\n".join(shown)))
@@ -109,7 +118,9 @@ del _here, _repository, _environment, tinygrad
 def paste(blocks: list[tuple[str, str | None]], folder: Path) -> list[dict]:
     """Paste the blocks into a fresh Python whose working directory is ``folder``."""
     for module in ENGINE_FILES:
-        shutil.copy(ROOT / "src" / module, folder / module)  # the downloaded engine files
+        shutil.copy(
+            ROOT / "src" / module, folder / module
+        )  # the downloaded engine files
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     result = subprocess.run(
         [sys.executable, "-c", ISOLATE.format(root=str(ROOT.resolve())) + PASTE],
@@ -125,10 +136,14 @@ def paste(blocks: list[tuple[str, str | None]], folder: Path) -> list[dict]:
 
 
 @pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
-def test_pasting_a_chapters_snippets_prints_what_it_shows(page: Path, tmp_path: Path) -> None:
+def test_pasting_a_chapters_snippets_prints_what_it_shows(
+    page: Path, tmp_path: Path
+) -> None:
     text = page.read_text(encoding="utf-8")
     if "torch" in text and "skip: start" in text:
-        pytest.importorskip("torch", reason="PyTorch is not installed: the page skips these parts")
+        pytest.importorskip(
+            "torch", reason="PyTorch is not installed: the page skips these parts"
+        )
     blocks = copied_blocks(page)
     assert blocks, f"{page.name} has no Python blocks"
     failures = paste(blocks, tmp_path)
@@ -156,8 +171,16 @@ def test_a_snippet_that_needs_a_repository_file_fails(tmp_path: Path) -> None:
 
 def test_the_repositorys_engine_is_not_importable(tmp_path: Path) -> None:
     """Only the downloaded copies count: the repository's src/ is off sys.path."""
-    blocks = [("import sys\nprint(any(p.rstrip('/').endswith('src') for p in sys.path))", "False"),
-              ("import tinygrad, os\nprint(os.path.dirname(tinygrad.__file__) == os.getcwd())", "True")]
+    blocks = [
+        (
+            "import sys\nprint(any(p.rstrip('/').endswith('src') for p in sys.path))",
+            "False",
+        ),
+        (
+            "import tinygrad, os\nprint(os.path.dirname(tinygrad.__file__) == os.getcwd())",
+            "True",
+        ),
+    ]
     assert paste(blocks, tmp_path) == []
 
 
@@ -170,7 +193,9 @@ def test_the_copy_rule_matches_the_books_configuration() -> None:
 
 def test_copied_blocks_drop_prompts_and_output(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
-    page.write_text("```python\n>>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6\n```\n")
+    page.write_text(
+        "```python\n>>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6\n```\n"
+    )
     assert copied_blocks(page) == [("def f(x):\n    return 2 * x\n\nf(3)", "6")]
 
 

@@ -22,7 +22,9 @@ def split() -> tuple[np.ndarray, ...]:
     return load_digits_split()
 
 
-def test_split_is_fixed_and_keeps_test_images_apart(split: tuple[np.ndarray, ...]) -> None:
+def test_split_is_fixed_and_keeps_test_images_apart(
+    split: tuple[np.ndarray, ...],
+) -> None:
     train_images, train_labels, test_images, test_labels = split
     assert train_images.shape == (1348, 64) and test_images.shape == (449, 64)
     assert train_labels.shape == (1348,) and test_labels.shape == (449,)
@@ -36,7 +38,9 @@ def test_split_is_fixed_and_keeps_test_images_apart(split: tuple[np.ndarray, ...
     assert not any(row.tobytes() in train_rows for row in test_images)
 
 
-def test_network_reads_at_least_95_percent_of_test_images(split: tuple[np.ndarray, ...]) -> None:
+def test_network_reads_at_least_95_percent_of_test_images(
+    split: tuple[np.ndarray, ...],
+) -> None:
     train_images, train_labels, test_images, test_labels = split
     network, losses = train_digits(train_images, train_labels)
     test_accuracy = accuracy(network, test_images, test_labels)
@@ -81,7 +85,9 @@ def test_a_nan_pixel_stops_training_at_its_batch(split: tuple[np.ndarray, ...]) 
     train_images, train_labels, _, _ = split
     images = train_images.copy()
     images[40, 3] = np.nan
-    order = np.random.default_rng(0).permutation(len(train_labels))  # train_digits' first shuffle
+    order = np.random.default_rng(0).permutation(
+        len(train_labels)
+    )  # train_digits' first shuffle
     step = int(np.flatnonzero(order == 40)[0]) // 32
     with pytest.raises(TrainingDiverged, match=f"training diverged at step {step}: "):
         train_digits(images, train_labels, epochs=1)

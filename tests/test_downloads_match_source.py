@@ -29,7 +29,9 @@ def engine_downloads(page: Path) -> list[Path]:
     """The files that ``page`` offers as downloads of tinygrad.py."""
     parser = _DownloadLinks()
     parser.feed(page.read_text(encoding="utf-8"))
-    targets = [(page.parent / unquote(urlparse(h).path)).resolve() for h in parser.hrefs]
+    targets = [
+        (page.parent / unquote(urlparse(h).path)).resolve() for h in parser.hrefs
+    ]
     return [t for t in targets if t.name == ENGINE.name]
 
 
@@ -42,7 +44,9 @@ def test_every_chapter_offers_the_engine_exactly_as_in_src():
         for target in downloads:
             relative = target.relative_to(site.resolve()).as_posix()
             assert relative.startswith("_downloads/"), relative
-            assert target.is_file(), f"{page.name} links {relative}, which is not in the site"
+            assert target.is_file(), (
+                f"{page.name} links {relative}, which is not in the site"
+            )
             assert target.read_bytes() == source, (
                 f"{relative} (linked from {page.name}) differs from src/{ENGINE.name}: "
                 "rebuild the book"
@@ -58,4 +62,6 @@ def test_the_download_line_sits_under_each_chapter_title():
         line = html.find('<p class="engine-download">')
         assert line > title_end, f"{page.name}: no download line under the title"
         between = html[title_end:line]
-        assert "<p" not in between, f"{page.name}: the download line is not right under the title"
+        assert "<p" not in between, (
+            f"{page.name}: the download line is not right under the title"
+        )

@@ -59,7 +59,10 @@ away_from_zero = operand(NONZERO, bound=3.0)
 def test_each_operation(name: str, data: st.DataObject) -> None:
     """Every operation of the catalogue, on values, and with a constant on either side."""
     op = SCALAR_OPERATIONS[name]
-    inputs = [data.draw(operand(domain), label=f"operand {i}") for i, domain in enumerate(op.domain)]
+    inputs = [
+        data.draw(operand(domain), label=f"operand {i}")
+        for i, domain in enumerate(op.domain)
+    ]
     if op.exponents:  # pow: a whole exponent, not an operand
         n = data.draw(st.sampled_from(op.exponents), label="exponent")
         check_gradient(lambda x: op.apply(x, n), *inputs)
@@ -68,7 +71,9 @@ def test_each_operation(name: str, data: st.DataObject) -> None:
     if op.reflected:
         a, b = inputs
         check_gradient(lambda x: op.apply(x, b), a)  # value and constant: a + 2
-        check_gradient(lambda y: op.apply(a, y), b)  # constant and value: 2 + a, the reflected method
+        check_gradient(
+            lambda y: op.apply(a, y), b
+        )  # constant and value: 2 + a, the reflected method
 
 
 @settings(max_examples=60, deadline=None)
@@ -81,7 +86,9 @@ def test_reflected_operators_with_plain_numbers(a: float, b: float, c: float) ->
 
 @settings(max_examples=60, deadline=None)
 @given(moderate, moderate, away_from_zero)
-def test_composite_expression_with_shared_subexpressions(a: float, b: float, c: float) -> None:
+def test_composite_expression_with_shared_subexpressions(
+    a: float, b: float, c: float
+) -> None:
     def build(x: Value, y: Value, z: Value) -> Value:
         shared = x * y + z
         return (shared * shared).tanh() + shared / z - (x - y) ** 3 + (y * 0.5).exp()

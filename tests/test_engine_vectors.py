@@ -76,7 +76,9 @@ def test_python_engine_matches_the_vectors(program):
         assert close(value.grad, expect["grad"][name]), (name, "grad", value.grad)
 
 
-@pytest.mark.parametrize("program", [p for p in PROGRAMS if "error" in p], ids=lambda p: p["name"])
+@pytest.mark.parametrize(
+    "program", [p for p in PROGRAMS if "error" in p], ids=lambda p: p["name"]
+)
 def test_python_engine_raises_the_vectors_errors(program):
     with pytest.raises(Exception) as caught:
         run(program)
@@ -88,12 +90,18 @@ def test_the_vectors_hold_the_books_numbers():
     """A guard against a generator bug that both engines would then copy."""
     by_name = {p["name"]: p["expect"] for p in PROGRAMS if "expect" in p}
     assert by_name["loss_at_w1"]["data"]["L"] == 9.0
-    assert (by_name["loss_at_w1"]["grad"]["w"], by_name["loss_at_w1"]["grad"]["b"]) == (-12.0, -6.0)
+    assert (by_name["loss_at_w1"]["grad"]["w"], by_name["loss_at_w1"]["grad"]["b"]) == (
+        -12.0,
+        -6.0,
+    )
     assert by_name["x_times_x"]["grad"]["x"] == 10.0
     assert by_name["paths_add_up"]["grad"]["a"] == 7.0
     grads = by_name["micrograd_example"]["grad"]
     assert [grads[k] for k in "abcf"] == [6.0, -4.0, -2.0, 4.0]
-    assert (by_name["absolute_error"]["grad"]["y_hat"], by_name["absolute_error"]["grad"]["w"]) == (
+    assert (
+        by_name["absolute_error"]["grad"]["y_hat"],
+        by_name["absolute_error"]["grad"]["w"],
+    ) == (
         -1.0,
         -2.0,
     )

@@ -16,6 +16,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
+
 from built_site import ROOT, book_html
 
 MATHML = "{http://www.w3.org/1998/Math/MathML}math"
@@ -42,7 +43,9 @@ def epub(tmp_path_factory) -> Path:
 def test_the_epub_is_a_well_formed_epub_3(epub: Path):
     with zipfile.ZipFile(epub) as book:
         first = book.infolist()[0]
-        assert first.filename == "mimetype" and first.compress_type == zipfile.ZIP_STORED
+        assert (
+            first.filename == "mimetype" and first.compress_type == zipfile.ZIP_STORED
+        )
         assert book.read("mimetype") == b"application/epub+zip"
         names = set(book.namelist())
         opf = book.read("content.opf").decode("utf-8")
@@ -52,8 +55,12 @@ def test_the_epub_is_a_well_formed_epub_3(epub: Path):
         for chapter in sorted((ROOT / "docs" / "chapters").glob("*.md")):
             assert f"chapters/{chapter.stem}.xhtml" in names, chapter.name
             assert f'href="chapters/{chapter.stem}.xhtml"' in opf
-        for src in re.findall(r'<img [^>]*src="([^"]+)"', "".join(book.read(p).decode() for p in pages)):
-            assert any(n.endswith(src.split("/")[-1]) for n in names), f"missing image {src}"
+        for src in re.findall(
+            r'<img [^>]*src="([^"]+)"', "".join(book.read(p).decode() for p in pages)
+        ):
+            assert any(n.endswith(src.split("/")[-1]) for n in names), (
+                f"missing image {src}"
+            )
 
 
 def test_the_math_is_mathml_and_declared(epub: Path):
@@ -65,10 +72,16 @@ def test_the_math_is_mathml_and_declared(epub: Path):
             tree = ElementTree.fromstring(book.read(name))
             maths = list(tree.iter(MATHML))
             text = book.read(name).decode("utf-8")
-            assert not re.search(r"<script[^>]*mathjax", text, re.I), f"{name} loads MathJax"
+            assert not re.search(r"<script[^>]*mathjax", text, re.I), (
+                f"{name} loads MathJax"
+            )
             assert "\\(" not in text and "$$" not in text, f"{name} shows raw TeX"
-            assert not tree.findall(f".//{XHTML}code[@class='tex']"), f"{name}: unconverted TeX"
-            item = re.search(rf'<item [^>]*href="{re.escape(name)}"[^>]*>', opf).group(0)
+            assert not tree.findall(f".//{XHTML}code[@class='tex']"), (
+                f"{name}: unconverted TeX"
+            )
+            item = re.search(rf'<item [^>]*href="{re.escape(name)}"[^>]*>', opf).group(
+                0
+            )
             declared = re.search(r'properties="[^"]*\bmathml\b', item) is not None
             assert declared == bool(maths), item
             formulas += len(maths)
@@ -76,7 +89,9 @@ def test_the_math_is_mathml_and_declared(epub: Path):
         len(re.findall(r"\$", md.read_text(encoding="utf-8")))
         for md in (ROOT / "docs" / "chapters").glob("*.md")
     )
-    assert source_math == 0 or formulas >= 10, "the chapters have math but the EPUB shows none"
+    assert source_math == 0 or formulas >= 10, (
+        "the chapters have math but the EPUB shows none"
+    )
 
 
 def test_epubcheck_finds_nothing_wrong(epub: Path):

@@ -41,7 +41,14 @@ DOCS = ROOT / "docs"
 # The filters that decide which lines of the file an include shows, in the
 # order Sphinx applies them; the others (dedent, prepend, append) only change
 # the text of lines already chosen.
-SELECTING_OPTIONS = ("pyobject", "start-at", "start-after", "end-at", "end-before", "lines")
+SELECTING_OPTIONS = (
+    "pyobject",
+    "start-at",
+    "start-after",
+    "end-at",
+    "end-before",
+    "lines",
+)
 
 
 @dataclass(frozen=True)
@@ -90,7 +97,12 @@ def includes_in(page: Path, text: str | None = None) -> list[Include]:
 
 def engine_includes(engine: Path = ENGINE) -> list[Include]:
     pages = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts)
-    return [inc for page in pages for inc in includes_in(page) if inc.target == engine.resolve()]
+    return [
+        inc
+        for page in pages
+        for inc in includes_in(page)
+        if inc.target == engine.resolve()
+    ]
 
 
 class _Line(str):
@@ -112,9 +124,16 @@ class _LineTrackingReader(LiteralIncludeReader):
 def shown_lines(include: Include, source: Path) -> set[int]:
     """The line numbers of `source` that `include` shows; ValueError if it names nothing."""
     options = {k: v for k, v in include.options.items() if k in SELECTING_OPTIONS}
-    reader = _LineTrackingReader(source, options, SimpleNamespace(source_encoding="utf-8"))
+    reader = _LineTrackingReader(
+        source, options, SimpleNamespace(source_encoding="utf-8")
+    )
     lines = reader.read_file(source)
-    for select in (reader.pyobject_filter, reader.start_filter, reader.end_filter, reader.lines_filter):
+    for select in (
+        reader.pyobject_filter,
+        reader.start_filter,
+        reader.end_filter,
+        reader.lines_filter,
+    ):
         lines = select(lines)
     if not lines:
         raise ValueError("the include shows no lines")
@@ -126,8 +145,12 @@ def definitions(source: str) -> list[Definition]:
     text_lines = source.splitlines()
 
     def span(node: ast.AST) -> set[int]:
-        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        return {n for n in range(first, node.end_lineno + 1) if text_lines[n - 1].strip()}
+        first = min(
+            [node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]
+        )
+        return {
+            n for n in range(first, node.end_lineno + 1) if text_lines[n - 1].strip()
+        }
 
     found: list[Definition] = []
 
@@ -182,13 +205,28 @@ def test_the_chapters_include_the_engine() -> None:
     includes = engine_includes()
     pyobjects = {inc.options.get("pyobject") for inc in includes}
     # Guards against a parser that silently finds nothing.
-    assert {"Value.__init__", "Value.backward", "gradient_descent", "MLP", "train_xor"} <= pyobjects
+    assert {
+        "Value.__init__",
+        "Value.backward",
+        "gradient_descent",
+        "MLP",
+        "train_xor",
+    } <= pyobjects
 
 
 def test_the_tensors_chapter_includes_both_of_its_files() -> None:
-    tensor_objects = {inc.options.get("pyobject") for inc in engine_includes(SOURCES[1])}
-    digits_objects = {inc.options.get("pyobject") for inc in engine_includes(SOURCES[2])}
-    assert {"Tensor.backward", "Function.apply", "unbroadcast", "MatMul"} <= tensor_objects
+    tensor_objects = {
+        inc.options.get("pyobject") for inc in engine_includes(SOURCES[1])
+    }
+    digits_objects = {
+        inc.options.get("pyobject") for inc in engine_includes(SOURCES[2])
+    }
+    assert {
+        "Tensor.backward",
+        "Function.apply",
+        "unbroadcast",
+        "MatMul",
+    } <= tensor_objects
     assert {"DigitsNetwork", "train_digits", "scalar_cross_entropy"} <= digits_objects
 
 
@@ -211,7 +249,9 @@ def _copy_of_engine(tmp_path: Path, extra: str = "") -> tuple[Path, list[Include
     """The engine with `extra` appended, and the chapters' includes pointed at the copy."""
     copy = tmp_path / "tinygrad.py"
     copy.write_text(ENGINE.read_text(encoding="utf-8") + extra, encoding="utf-8")
-    includes = [Include(inc.page, inc.line, copy, inc.options) for inc in engine_includes()]
+    includes = [
+        Include(inc.page, inc.line, copy, inc.options) for inc in engine_includes()
+    ]
     return copy, includes
 
 
@@ -230,7 +270,9 @@ def test_a_new_method_shown_nowhere_fails(tmp_path: Path) -> None:
     source = ENGINE.read_text(encoding="utf-8")
     anchor = "    def backward(self) -> None:\n"
     assert anchor in source
-    method = "    def sigmoid(self) -> Value:\n        return 1 / (1 + (-self).exp())\n\n"
+    method = (
+        "    def sigmoid(self) -> Value:\n        return 1 / (1 + (-self).exp())\n\n"
+    )
     copy, includes = _copy_of_engine(tmp_path)
     copy.write_text(source.replace(anchor, method + anchor), encoding="utf-8")
     broken, missing = check(copy, includes)
@@ -242,7 +284,9 @@ def test_a_new_class_attribute_shown_nowhere_fails(tmp_path: Path) -> None:
     source = ENGINE.read_text(encoding="utf-8")
     anchor = "    def backward(self) -> None:\n"
     copy, includes = _copy_of_engine(tmp_path)
-    copy.write_text(source.replace(anchor, "    __rpow__ = None\n\n" + anchor), encoding="utf-8")
+    copy.write_text(
+        source.replace(anchor, "    __rpow__ = None\n\n" + anchor), encoding="utf-8"
+    )
     _, missing = check(copy, includes)
     assert [m.split(":")[0] for m in missing] == ["class Value"]
 
@@ -278,5 +322,8 @@ def test_the_parser_reads_myst_and_rest_includes(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     includes = includes_in(page)
-    assert [inc.options for inc in includes] == [{"pyobject": "A", "end-before": "def f"}, {"pyobject": "B"}]
+    assert [inc.options for inc in includes] == [
+        {"pyobject": "A", "end-before": "def f"},
+        {"pyobject": "B"},
+    ]
     assert {inc.target for inc in includes} == {(tmp_path / "../src/x.py").resolve()}

@@ -56,13 +56,17 @@ def build(src: Path, out: Path, language: str | None = None) -> tuple[str, str]:
     return status.getvalue(), warnings.getvalue()
 
 
-def test_figures_are_kept_redrawn_when_an_import_changes_and_failures_always_warn(tmp_path):
+def test_figures_are_kept_redrawn_when_an_import_changes_and_failures_always_warn(
+    tmp_path,
+):
     src, out = tmp_path / "src", tmp_path / "out"
     figures, helpers = src / "figures", tmp_path / "helpers"
     figures.mkdir(parents=True)
     helpers.mkdir()
     (src / "conf.py").write_text(
-        CONF.format(ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers))
+        CONF.format(
+            ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers)
+        )
     )
     (figures / "line.py").write_text(FIGURE)
     (figures / "broken.py").write_text(BROKEN)
@@ -109,11 +113,15 @@ def test_each_language_keeps_its_own_figures(tmp_path, monkeypatch):
     figures.mkdir(parents=True)
     helpers.mkdir()
     (src / "conf.py").write_text(
-        LANGUAGE_CONF.format(ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers))
+        LANGUAGE_CONF.format(
+            ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers)
+        )
     )
     (figures / "words.py").write_text(WORDS)
     (helpers / "palette.py").write_text('COLOUR = "#0072b2"\n')
-    (src / "index.rst").write_text("Figures\n=======\n\n.. plot:: figures/words.py\n   :alt: A line.\n")
+    (src / "index.rst").write_text(
+        "Figures\n=======\n\n.. plot:: figures/words.py\n   :alt: A line.\n"
+    )
     cache = out / "plot_directive" / "figures"
     english, chinese = cache / "words.svg", cache / "words-zh_CN.svg"
     sys.modules.pop("palette", None)
@@ -131,7 +139,9 @@ def test_each_language_keeps_its_own_figures(tmp_path, monkeypatch):
     _, warnings = build(src, out, "zh_CN")
     assert "<!-- drawn in zh_CN -->" in chinese.read_text()
     assert "drawn in zh_CN" in page_image() and "drawn in en" not in page_image()
-    assert english.stat().st_mtime_ns == english_drawn, "the Chinese build must leave the English figure"
+    assert english.stat().st_mtime_ns == english_drawn, (
+        "the Chinese build must leave the English figure"
+    )
     assert (out / "plot_directive" / ".figure-keys.json").is_file()
     assert (out / "plot_directive" / ".figure-keys-zh_CN.json").is_file()
     chinese_drawn = chinese.stat().st_mtime_ns

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+
 from built_site import ROOT, book_html
 
 FIGURES = ROOT / "docs" / "chapters" / "figures"
@@ -63,12 +64,21 @@ def _tr_literals() -> dict[str, str]:
         for node in ast.walk(ast.parse(script.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            name = (
+                node.func.attr
+                if isinstance(node.func, ast.Attribute)
+                else getattr(node.func, "id", "")
+            )
             if name != "tr":
                 continue
             first = node.args[0]  # a literal, or `"a" if ... else "b"`
-            choices = [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
-            assert all(isinstance(c, ast.Constant) and isinstance(c.value, str) for c in choices), (
+            choices = (
+                [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            )
+            assert all(
+                isinstance(c, ast.Constant) and isinstance(c.value, str)
+                for c in choices
+            ), (
                 f"{script.name}:{node.lineno}: tr() needs the English text itself, to be checked here"
             )
             for choice in choices:
@@ -87,12 +97,18 @@ def _string_constants() -> set[str]:
 
 def test_every_word_given_to_tr_has_chinese_with_the_same_placeholders():
     literals = _tr_literals()
-    assert len(literals) >= 80, "the figure scripts should pass their words through tr()"
-    missing = {text: where for text, where in literals.items() if text not in style.ZH_CN}
+    assert len(literals) >= 80, (
+        "the figure scripts should pass their words through tr()"
+    )
+    missing = {
+        text: where for text, where in literals.items() if text not in style.ZH_CN
+    }
     assert not missing, f"no Chinese in style.ZH_CN for: {missing}"
     for english, chinese in style.ZH_CN.items():
         assert style.fields(english) == style.fields(chinese), (english, chinese)
-        assert english.count("\n") == chinese.count("\n"), f"line breaks differ: {english!r}"
+        assert english.count("\n") == chinese.count("\n"), (
+            f"line breaks differ: {english!r}"
+        )
 
 
 def test_the_chinese_table_has_no_leftovers_and_no_english():
@@ -101,7 +117,9 @@ def test_the_chinese_table_has_no_leftovers_and_no_english():
     assert not unused, f"entries of style.ZH_CN no figure script uses: {unused}"
     for english, chinese in style.ZH_CN.items():
         assert CJK.search(chinese), f"not Chinese: {chinese!r} (for {english!r})"
-        assert not english_words(re.sub(r"\{[^}]*\}", "", chinese)), f"English left in {chinese!r}"
+        assert not english_words(re.sub(r"\{[^}]*\}", "", chinese)), (
+            f"English left in {chinese!r}"
+        )
         for never in ("重量", "衍生品", "有限差异", "培训", "协议"):
             assert never not in chinese, f"{never} in {chinese!r}"
 
@@ -137,7 +155,11 @@ def _draw(language: str | None, tmp_path: Path) -> tuple[dict, str]:
         env["BOOK_LANGUAGE"] = language
     svg = tmp_path / f"{language}.svg"
     done = subprocess.run(
-        [sys.executable, "-c", RUN, str(svg)], env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-c", RUN, str(svg)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout), svg.read_text(encoding="utf-8")
@@ -147,7 +169,9 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     for language in (None, "en"):
         result, svg = _draw(language, tmp_path)
         assert result["label"] == "slope 2.5 at x = 1.5"
-        assert result["family"] == ["sans-serif"], "English figures keep matplotlib's font setting"
+        assert result["family"] == ["sans-serif"], (
+            "English figures keep matplotlib's font setting"
+        )
         assert result["error"] is None, "English never needs the table"
         assert "<!-- weight w -->" in svg and "NotoSansCJK" not in svg
 
@@ -165,7 +189,9 @@ def _plot_options() -> list[tuple[str, str, str]]:
     """(page, option, text) for every :alt: and :caption: of a plot directive."""
     found = []
     for page in sorted((ROOT / "docs" / "chapters").glob("*.md")):
-        for block in re.findall(r"^\.\. plot:: .*\n((?:   :.*\n)+)", page.read_text(encoding="utf-8"), re.M):
+        for block in re.findall(
+            r"^\.\. plot:: .*\n((?:   :.*\n)+)", page.read_text(encoding="utf-8"), re.M
+        ):
             for option, text in re.findall(r"^   :(alt|caption): (.*)$", block, re.M):
                 found.append((page.stem, option, text.strip()))
     return found
@@ -184,7 +210,9 @@ def test_every_figure_alt_text_and_caption_is_translated():
         if message is None:
             problems.append(f"{stem}: {option} not in the catalogue: {text[:60]}...")
         elif message.fuzzy or not CJK.search(message.string or ""):
-            problems.append(f"{stem}: {option} not translated (or fuzzy): {text[:60]}...")
+            problems.append(
+                f"{stem}: {option} not translated (or fuzzy): {text[:60]}..."
+            )
     assert not problems, "\n".join(problems)
 
 
@@ -203,12 +231,21 @@ def chinese_site() -> Path:
 def test_the_chinese_figures_draw_no_english_word():
     site = chinese_site()
     figures = sorted((site / "_images").glob("*-zh_CN.svg"))
-    drawn = {stem for page in (ROOT / "docs" / "chapters").glob("*.md")
-             for stem in re.findall(r"^\.\. plot:: chapters/figures/(\w+)\.py", page.read_text(encoding="utf-8"), re.M)}
+    drawn = {
+        stem
+        for page in (ROOT / "docs" / "chapters").glob("*.md")
+        for stem in re.findall(
+            r"^\.\. plot:: chapters/figures/(\w+)\.py",
+            page.read_text(encoding="utf-8"),
+            re.M,
+        )
+    }
     assert {svg.stem.removesuffix("-zh_CN") for svg in figures} == drawn
-    assert not [p.name for p in (site / "_images").glob("*.svg") if not p.stem.endswith("-zh_CN")], (
-        "the Chinese edition shows an English figure"
-    )
+    assert not [
+        p.name
+        for p in (site / "_images").glob("*.svg")
+        if not p.stem.endswith("-zh_CN")
+    ], "the Chinese edition shows an English figure"
     left = {}
     for svg in figures:
         texts = re.findall(r"<!-- (.*?) -->", svg.read_text(encoding="utf-8"), re.S)

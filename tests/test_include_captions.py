@@ -13,11 +13,10 @@ from __future__ import annotations
 import doctest
 import re
 import sys
-import textwrap
 from html import unescape
-from pathlib import Path
 
 import pytest
+
 from built_site import ENGINE, ROOT, book_html
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
@@ -68,8 +67,14 @@ def line_of(text: str, source: str = SAMPLE) -> int:
         ("class Point:", "sample.py, top level, after RATE"),
         ('    """A point."""', "sample.py, at the start of class Point"),
         ("    def __init__(self, x):", "sample.py, in class Point, after __slots__"),
-        ("    @property", "sample.py, in class Point, after __init__"),  # decorators count
-        ("    # --- distances ---", "sample.py, in class Point, after double"),  # a marker
+        (
+            "    @property",
+            "sample.py, in class Point, after __init__",
+        ),  # decorators count
+        (
+            "    # --- distances ---",
+            "sample.py, in class Point, after double",
+        ),  # a marker
         ("    def norm(self):", "sample.py, in class Point, after double"),
         ("def helper():", "sample.py, top level, after Point"),
         ("    def inner():", "sample.py, at the start of function helper"),
@@ -77,7 +82,10 @@ def line_of(text: str, source: str = SAMPLE) -> int:
     ],
 )
 def test_place_of_a_line(line, expected):
-    assert include_captions.place_of_line(SAMPLE, line_of(line)).text("sample.py") == expected
+    assert (
+        include_captions.place_of_line(SAMPLE, line_of(line)).text("sample.py")
+        == expected
+    )
 
 
 def test_the_module_examples():
@@ -158,7 +166,9 @@ def test_a_small_book_gets_its_captions(tmp_path):
         "sample.py, in class Point, after double",
         "Our own words",  # an explicit caption wins; notes.txt is not Python: no caption
     ]
-    first = re.search(r'<div class="code-block-caption">(.*?)</div>', index, re.S).group(1)
+    first = re.search(
+        r'<div class="code-block-caption">(.*?)</div>', index, re.S
+    ).group(1)
     assert re.search(r"<code[^>]*>.*Point.*</code>", first), "names are set as code"
     rest = (tmp_path / "out" / "rest.html").read_text(encoding="utf-8")
     # `__slots__` must stay a name: reST would read it as a link, MyST as bold.

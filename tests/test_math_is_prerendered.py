@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from built_site import ROOT, book_html, browser, chapter_pages, serve, site_pages
 
 CHAPTERS = ROOT / "docs" / "chapters"
@@ -46,14 +47,17 @@ def test_every_formula_is_rendered_with_mathml_and_no_script():
             f"{name} typesets math in the browser"
         )
         assert 'class="tex"' not in text, f"{name}: a formula KaTeX could not render"
-        assert not re.search(r"\\\(|\\\[", re.sub(r"<(pre|code|annotation)\b.*?</\1>", "", text, flags=re.S)), (
-            f"{name}: TeX delimiters left for a script to typeset"
-        )
+        assert not re.search(
+            r"\\\(|\\\[",
+            re.sub(r"<(pre|code|annotation)\b.*?</\1>", "", text, flags=re.S),
+        ), f"{name}: TeX delimiters left for a script to typeset"
         formulas = text.count('<span class="katex">')
         mathml = len(re.findall(r'<span class="katex-mathml"><math\b', text))
         assert formulas == mathml, f"{name}: {formulas} formulas, {mathml} with MathML"
         if formulas:
-            assert re.search(r'<link[^>]+href="[./]*_static/katex/katex\.min\.css"', text), name
+            assert re.search(
+                r'<link[^>]+href="[./]*_static/katex/katex\.min\.css"', text
+            ), name
     for page in chapter_pages(site):
         source = CHAPTERS / (page.stem + ".md")
         expected = formulas_in_markdown(source.read_text(encoding="utf-8"))
@@ -67,7 +71,9 @@ def test_the_stylesheet_and_its_fonts_are_in_the_site():
     site = book_html()
     css = site / "_static" / "katex" / "katex.min.css"
     assert css.is_file(), "KaTeX's stylesheet is not in the built site"
-    fonts = set(re.findall(r"url\((fonts/[^)]+\.woff2)\)", css.read_text(encoding="utf-8")))
+    fonts = set(
+        re.findall(r"url\((fonts/[^)]+\.woff2)\)", css.read_text(encoding="utf-8"))
+    )
     assert len(fonts) >= 15, fonts
     missing = [f for f in fonts if not (css.parent / f).is_file()]
     assert not missing, f"fonts the stylesheet names but the site lacks: {missing}"
@@ -84,7 +90,9 @@ def test_each_equation_id_appears_once_and_references_land():
         numbered += len(ids)
         for target in re.findall(r'href="([^"#]*)#(equation-[^"]+)"', text):
             file = (page.parent / target[0]).resolve() if target[0] else page
-            assert f'id="{target[1]}"' in page_text(file), f"{page.name}: #{target[1]} lands nowhere"
+            assert f'id="{target[1]}"' in page_text(file), (
+                f"{page.name}: #{target[1]} lands nowhere"
+            )
     assert numbered >= 20, f"only {numbered} numbered equations in the book"
 
 
@@ -131,5 +139,7 @@ def test_numbers_never_cover_formulas_and_nothing_shifts(width):
             overlaps += [f"{page_path.name}: {o}" for o in page.evaluate(OVERLAPS)]
             page.close()
         context.close()
-    assert not overlaps, "equation numbers on top of formulas:\n" + "\n".join(sorted(set(overlaps)))
+    assert not overlaps, "equation numbers on top of formulas:\n" + "\n".join(
+        sorted(set(overlaps))
+    )
     assert not shifts, "\n".join(shifts)

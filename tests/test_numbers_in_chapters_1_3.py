@@ -26,28 +26,51 @@ CHAPTERS = Path(__file__).resolve().parents[1] / "docs" / "chapters"
 # The key values of chapters 1-3, as the book states them.
 REQUIRED = {
     "01-slopes.md": [
-        "25", "10", "10.0", "25.010001", "10.001", "-22",
-        "0.001", "10.0001",  # the nudge Δx, and the secant slopes heading for the limit 10
+        "25",
+        "10",
+        "10.0",
+        "25.010001",
+        "10.001",
+        "-22",
+        "0.001",
+        "10.0001",  # the nudge Δx, and the secant slopes heading for the limit 10
     ],
     "02-loss.md": [
-        "2", "9",  # prediction and squared error
-        "-12", "12",  # L'(1) and L'(4)
-        "-6", "-1", "-2",  # prediction and weight gradients, squared vs absolute
+        "2",
+        "9",  # prediction and squared error
+        "-12",
+        "12",  # L'(1) and L'(4)
+        "-6",
+        "-1",
+        "-2",  # prediction and weight gradients, squared vs absolute
         "0",  # the subgradient at the kink
-        "2.2", "4.4", "0.36",  # one step on w
-        "0.6", "5",  # one step on w and b: the new bias and prediction (loss 0)
+        "2.2",
+        "4.4",
+        "0.36",  # one step on w
+        "0.6",
+        "5",  # one step on w and b: the new bias and prediction (loss 0)
         "1",  # ... which lands only because eta * 2 * (x**2 + 1) = 0.1 * 2 * (4 + 1) = 1
         "4",  # (x, y) = (3, 1): the factor is 2, and the loss is 4 before and after the step
     ],
     "03-chain-rule.md": [
-        "-12", "-6", "-0.12", "8.8804", "-0.1196",
-        "0.8814", "0.7071",  # the tanh neuron: its sum n and its output o
-        "-1.5", "1.0", "0.5", "0.0",  # gradients of x1, w1, x2 (and b), w2
+        "-12",
+        "-6",
+        "-0.12",
+        "8.8804",
+        "-0.1196",
+        "0.8814",
+        "0.7071",  # the tanh neuron: its sum n and its output o
+        "-1.5",
+        "1.0",
+        "0.5",
+        "0.0",  # gradients of x1, w1, x2 (and b), w2
     ],
 }
 
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?!\w)")
-LINK_TARGET = re.compile(r"\]\([^)]*\)|<[^>]*\.(?:md|py)>")  # (02-loss.md), <../../src/tinygrad.py>
+LINK_TARGET = re.compile(
+    r"\]\([^)]*\)|<[^>]*\.(?:md|py)>"
+)  # (02-loss.md), <../../src/tinygrad.py>
 
 
 def split_page(text: str) -> tuple[str, str, str]:
@@ -88,10 +111,14 @@ def page(request: pytest.FixtureRequest) -> tuple[str, str, str, str]:
 
 def test_the_page_has_checked_examples(page: tuple[str, str, str, str]) -> None:
     name, prose, code, output = page
-    assert code.count("\n") > 20 and output.count("\n") > 20, f"{name}: too few doctests found"
+    assert code.count("\n") > 20 and output.count("\n") > 20, (
+        f"{name}: too few doctests found"
+    )
 
 
-def test_every_listed_value_is_printed_and_stated(page: tuple[str, str, str, str]) -> None:
+def test_every_listed_value_is_printed_and_stated(
+    page: tuple[str, str, str, str],
+) -> None:
     name, prose, code, output = page
     printed, stated = numbers(output), numbers(prose)
     not_printed = [v for v in REQUIRED[name] if float(v) not in printed]
@@ -100,11 +127,15 @@ def test_every_listed_value_is_printed_and_stated(page: tuple[str, str, str, str
     assert not not_stated, f"{name}: the prose never states {not_stated}"
 
 
-def test_every_number_in_the_prose_is_in_a_checked_example(page: tuple[str, str, str, str]) -> None:
+def test_every_number_in_the_prose_is_in_a_checked_example(
+    page: tuple[str, str, str, str],
+) -> None:
     name, prose, code, output = page
     shown = numbers(output) | numbers(code)
     unchecked = sorted(numbers(prose) - shown)
-    assert not unchecked, f"{name}: numbers in the prose that no example shows: {unchecked}"
+    assert not unchecked, (
+        f"{name}: numbers in the prose that no example shows: {unchecked}"
+    )
 
 
 def test_the_split_sees_prose_code_and_output() -> None:

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-matplotlib = pytest.importorskip("matplotlib", reason="the figure scripts need matplotlib (docs extra)")
+matplotlib = pytest.importorskip(
+    "matplotlib", reason="the figure scripts need matplotlib (docs extra)"
+)
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
@@ -73,7 +75,10 @@ def test_to_dot_describes_the_drawn_graph() -> None:
 
     g = run_figure("graph_example.py")
     lines = to_dot(g["L"]).splitlines()
-    assert lines[:3] == ["digraph {", "  rankdir=LR;", "  node [shape=box];"] and lines[-1] == "}"
+    assert (
+        lines[:3] == ["digraph {", "  rankdir=LR;", "  node [shape=box];"]
+        and lines[-1] == "}"
+    )
     node = re.compile(r'^  n(\d+) \[label="data (\S+)\\ngrad (\S+)"\];$')
     edge = re.compile(r'^  n(\d+) -> n(\d+) \[label="(\S+)"\];$')
     nodes = [node.match(line).groups() for line in lines[3:-1] if node.match(line)]
@@ -81,12 +86,15 @@ def test_to_dot_describes_the_drawn_graph() -> None:
     assert len(nodes) + len(edges) == len(lines) - 4  # every line is a node or an edge
     assert [int(n) for n, _, _ in nodes] == list(range(7))
     assert sorted((float(d), float(gr)) for _, d, gr in nodes) == sorted(
-        (v.data, v.grad) for v in (g[name] for name in ["a", "b", "c", "f", "t", "d", "L"])
+        (v.data, v.grad)
+        for v in (g[name] for name in ["a", "b", "c", "f", "t", "d", "L"])
     )
     grey = g["style"].GREY  # the colour of the figure's edge labels
     drawn = [t.get_text() for t in g["ax"].texts if t.get_color() == grey]
     assert sorted(label for _, _, label in edges) == sorted(drawn)
-    assert all(int(parent) < int(child) for parent, child, _ in edges)  # parents numbered first
+    assert all(
+        int(parent) < int(child) for parent, child, _ in edges
+    )  # parents numbered first
 
 
 def test_the_backprop_widget_fallback_shows_w_gradient_minus_12() -> None:
@@ -107,7 +115,10 @@ def test_finite_difference_error_falls_then_rises() -> None:
     assert errors[best] < 1e-8
     assert errors[0] > 1e-3 and errors[-1] > 1e-4  # large at both ends
     # Truncation: a tenfold smaller h makes the error about a hundred times smaller.
-    i, j = hs.index(min(hs, key=lambda h: abs(h - 1e-2))), hs.index(min(hs, key=lambda h: abs(h - 1e-3)))
+    i, j = (
+        hs.index(min(hs, key=lambda h: abs(h - 1e-2))),
+        hs.index(min(hs, key=lambda h: abs(h - 1e-3))),
+    )
     assert 50 < errors[i] / errors[j] < 200
 
 
@@ -131,8 +142,13 @@ def test_train_line_fallback() -> None:
     assert losses[0] == 41.5 and len(losses) == 100
     assert all(b < a for a, b in zip(losses, losses[1:]))
     assert 1e-5 < losses[-1] < 2e-4
-    slope, intercept = g["lines"][10]  # "the line turns onto the points within ten steps"
-    assert sum((slope * x + intercept - y) ** 2 for x, y in LINE_DATA) / len(LINE_DATA) < 0.1
+    slope, intercept = g["lines"][
+        10
+    ]  # "the line turns onto the points within ten steps"
+    assert (
+        sum((slope * x + intercept - y) ** 2 for x, y in LINE_DATA) / len(LINE_DATA)
+        < 0.1
+    )
 
 
 def test_xor_surface_meets_the_targets_at_the_corners() -> None:
@@ -154,7 +170,11 @@ def test_curvature_of_the_line_fit() -> None:
         loss.backward()
         return w.grad, b.grad
 
-    g0, gw, gb = gradient_at(0, 0), gradient_at(1, 0), gradient_at(0, 1)  # exact: the loss is quadratic
+    g0, gw, gb = (
+        gradient_at(0, 0),
+        gradient_at(1, 0),
+        gradient_at(0, 1),
+    )  # exact: the loss is quadratic
     hessian = [[gw[0] - g0[0], gb[0] - g0[0]], [gw[1] - g0[1], gb[1] - g0[1]]]
     assert hessian == [[7.0, 3.0], [3.0, 2.0]]
 
@@ -185,11 +205,16 @@ def test_network_drawing_has_one_arrow_per_weight_and_one_bias_per_neuron() -> N
     g = run_figure("xor_network.py")
     ax = g["ax"]
     assert g["sizes"] == [2, 4, 1]
-    assert sum(isinstance(patch, FancyArrowPatch) for patch in ax.patches) == 2 * 4 + 4 * 1
+    assert (
+        sum(isinstance(patch, FancyArrowPatch) for patch in ax.patches) == 2 * 4 + 4 * 1
+    )
     assert sum(isinstance(patch, Circle) for patch in ax.patches) == 2 + 4 + 1
     texts = [text.get_text() for text in ax.texts]
     assert texts.count("+b") == 4 + 1 and texts.count("tanh") == 4
-    assert "4 tanh neurons\n12 parameters" in texts and "1 linear neuron\n5 parameters" in texts
+    assert (
+        "4 tanh neurons\n12 parameters" in texts
+        and "1 linear neuron\n5 parameters" in texts
+    )
     plt.close("all")
 
 

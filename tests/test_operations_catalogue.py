@@ -29,7 +29,8 @@ def defined_methods(cls: type) -> set[str]:
     return {
         name
         for name, member in vars(cls).items()
-        if inspect.isfunction(member) or isinstance(member, (staticmethod, classmethod, property))
+        if inspect.isfunction(member)
+        or isinstance(member, (staticmethod, classmethod, property))
     }
 
 
@@ -107,5 +108,9 @@ def test_the_catalogue_agrees_with_the_engines_on_plain_numbers() -> None:
     for op in TENSOR_OPERATIONS.values():
         for case in op.cases:
             arrays = case.arrays(rng)
-            ours = op.apply(*[tensorgrad.Tensor(a) for a in arrays], **case.options).data
-            np.testing.assert_allclose(ours, op.on_arrays(*map(np.asarray, arrays), **case.options))
+            ours = op.apply(
+                *[tensorgrad.Tensor(a) for a in arrays], **case.options
+            ).data
+            np.testing.assert_allclose(
+                ours, op.on_arrays(*map(np.asarray, arrays), **case.options)
+            )

@@ -17,6 +17,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from built_site import ROOT, book_html, browser, serve
 
 pytestmark = pytest.mark.browser
@@ -119,7 +120,9 @@ def test_every_page_has_no_axe_violation(site_and_axe, width, theme):
             found += [f"{path}: {v}" for v in violations(page)]
         finally:
             context.close()
-    assert found == [], f"{len(found)} axe violations at {width} px, {theme}:\n" + "\n".join(found)
+    assert found == [], (
+        f"{len(found)} axe violations at {width} px, {theme}:\n" + "\n".join(found)
+    )
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -133,19 +136,31 @@ def test_widgets_driven_to_their_end_have_no_axe_violation(site_and_axe, width, 
     assert len(with_widgets) >= 3, with_widgets
     found: list[str] = []
     for path in with_widgets:
-        context, page = open_page(chromium, base + path, width, theme, reduced_motion="reduce")
+        context, page = open_page(
+            chromium, base + path, width, theme, reduced_motion="reduce"
+        )
         try:
-            state = "() => [...document.querySelectorAll('.widget')].map(w => w.innerHTML)"
+            state = (
+                "() => [...document.querySelectorAll('.widget')].map(w => w.innerHTML)"
+            )
             before = page.evaluate(state)
             page.evaluate(DRIVE)
             page.wait_for_timeout(300)
-            unchanged = [i for i, (a, b) in enumerate(zip(before, page.evaluate(state))) if a == b]
-            assert unchanged == [], f"{path}: driving widgets {unchanged} changed nothing"
+            unchanged = [
+                i
+                for i, (a, b) in enumerate(zip(before, page.evaluate(state)))
+                if a == b
+            ]
+            assert unchanged == [], (
+                f"{path}: driving widgets {unchanged} changed nothing"
+            )
             page.add_script_tag(content=source)
             found += [f"{path}: {v}" for v in violations(page)]
         finally:
             context.close()
-    assert found == [], f"{len(found)} axe violations at {width} px, {theme}:\n" + "\n".join(found)
+    assert found == [], (
+        f"{len(found)} axe violations at {width} px, {theme}:\n" + "\n".join(found)
+    )
 
 
 FOCUS_STYLE = """e => { const s = getComputedStyle(e);
@@ -168,11 +183,19 @@ def test_focus_is_visible_on_code_copy_buttons_formulas_and_search(site_and_axe,
             element = page.locator(selector).first
             element.scroll_into_view_if_needed()
             element.focus()
-            page.keyboard.press("Shift+Tab")  # arrive by keyboard, so :focus-visible applies
+            page.keyboard.press(
+                "Shift+Tab"
+            )  # arrive by keyboard, so :focus-visible applies
             page.keyboard.press("Tab")
-            assert element.evaluate("e => e === document.activeElement"), f"{what}: Tab skips it"
+            assert element.evaluate("e => e === document.activeElement"), (
+                f"{what}: Tab skips it"
+            )
             page.wait_for_timeout(400)  # the copy button fades in
-            target = element if what != "search box" else page.locator(".sidebar-search-container")
+            target = (
+                element
+                if what != "search box"
+                else page.locator(".sidebar-search-container")
+            )
             style = target.evaluate(FOCUS_STYLE)
             assert style["outline"], f"{what}: no visible focus ring ({theme})"
             assert style["opacity"] == 1, f"{what}: hidden while focused ({theme})"

@@ -15,9 +15,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from built_site import ROOT, book_html
 
-VNU = ROOT / "docs" / "_tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+VNU = (
+    ROOT / "docs" / "_tools" / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
+)
 
 
 def java() -> str:
@@ -26,7 +29,9 @@ def java() -> str:
     if found is None:
         problem = "Java is needed for the Nu HTML Checker (apt-get install default-jre-headless)"
     elif not VNU.is_file():
-        problem = f"the Nu HTML Checker is not installed at {VNU} (make html runs npm ci)"
+        problem = (
+            f"the Nu HTML Checker is not installed at {VNU} (make html runs npm ci)"
+        )
     if problem:
         if os.environ.get("REQUIRE_BROWSER") == "1" or os.environ.get("CI"):
             pytest.fail(problem)
@@ -36,20 +41,42 @@ def java() -> str:
 
 def checked_pages(site: Path) -> list[Path]:
     pages = sorted(
-        p for p in site.rglob("*.html") if not p.relative_to(site).parts[0].startswith("_")
+        p
+        for p in site.rglob("*.html")
+        if not p.relative_to(site).parts[0].startswith("_")
     )
     names = {p.relative_to(site).as_posix() for p in pages}
-    assert {"index.html", "404.html", "search.html", "chapters/01-slopes.html"} <= names, names
+    assert {
+        "index.html",
+        "404.html",
+        "search.html",
+        "chapters/01-slopes.html",
+    } <= names, names
     return pages
 
 
 def vnu_errors(pages: list[Path]) -> list[dict]:
     done = subprocess.run(
-        [java(), "-jar", str(VNU), "--errors-only", "--format", "json", *map(str, pages)],
-        capture_output=True, text=True, timeout=600, check=False,
+        [
+            java(),
+            "-jar",
+            str(VNU),
+            "--errors-only",
+            "--format",
+            "json",
+            *map(str, pages),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
     )
     report = json.loads(done.stderr)  # vnu writes its JSON report to stderr
-    return [m for m in report["messages"] if m.get("type") in {"error", "non-document-error"}]
+    return [
+        m
+        for m in report["messages"]
+        if m.get("type") in {"error", "non-document-error"}
+    ]
 
 
 def test_the_checker_reports_an_error_it_should(tmp_path):
@@ -72,4 +99,6 @@ def test_every_page_is_valid_html():
         f"{m.get('url', '?').split(site.as_posix() + '/')[-1]}:{m.get('lastLine', '?')}: {m['message']}"
         for m in errors
     ]
-    assert errors == [], f"{len(errors)} errors in {len(pages)} pages:\n" + "\n".join(lines)
+    assert errors == [], f"{len(errors)} errors in {len(pages)} pages:\n" + "\n".join(
+        lines
+    )

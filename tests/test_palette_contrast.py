@@ -20,7 +20,9 @@ WHITE, DARK = "#ffffff", "#131416"  # furo's --color-background-primary, light a
 
 def luminance(colour: str) -> float:
     channels = [int(colour.lstrip("#")[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    linear = [
+        c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels
+    ]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
@@ -50,14 +52,25 @@ def test_no_figure_fades_a_line_or_point():
         p.name for p in FIGURES.glob("*.py")
         if re.search(r"\.(plot|scatter|loglog|semilogy|axvline|axhline)\([^)]*alpha=", p.read_text())
     ]  # fmt: skip
-    assert not faded, f"lines or points drawn with alpha (they lose their contrast): {faded}"
+    assert not faded, (
+        f"lines or points drawn with alpha (they lose their contrast): {faded}"
+    )
 
 
 def widget_colours() -> dict[str, dict[str, str]]:
     css = WIDGETS_CSS.read_text(encoding="utf-8")
-    light = dict(re.findall(r"--widget-(\w+):\s*(#[0-9a-fA-F]{6})", css.split("/* Dark theme")[0]))
-    dark_block = re.search(r'body\[data-theme="dark"\] \.widget \{(.*?)\}', css, re.S).group(1)
-    dark = {**light, **dict(re.findall(r"--widget-(\w+):\s*(#[0-9a-fA-F]{6})", dark_block))}
+    light = dict(
+        re.findall(
+            r"--widget-(\w+):\s*(#[0-9a-fA-F]{6})", css.split("/* Dark theme")[0]
+        )
+    )
+    dark_block = re.search(
+        r'body\[data-theme="dark"\] \.widget \{(.*?)\}', css, re.S
+    ).group(1)
+    dark = {
+        **light,
+        **dict(re.findall(r"--widget-(\w+):\s*(#[0-9a-fA-F]{6})", dark_block)),
+    }
     return {"light": light, "dark": dark}
 
 
@@ -71,6 +84,10 @@ def test_every_widget_colour_has_3_to_1_in_both_themes():
 
 def test_the_dark_theme_colours_are_the_same_for_both_ways_of_choosing_it():
     css = WIDGETS_CSS.read_text(encoding="utf-8")
-    explicit = re.search(r'body\[data-theme="dark"\] \.widget \{(.*?)\}', css, re.S).group(1)
-    system = re.search(r'body:not\(\[data-theme="light"\]\) \.widget \{(.*?)\}', css, re.S).group(1)
+    explicit = re.search(
+        r'body\[data-theme="dark"\] \.widget \{(.*?)\}', css, re.S
+    ).group(1)
+    system = re.search(
+        r'body:not\(\[data-theme="light"\]\) \.widget \{(.*?)\}', css, re.S
+    ).group(1)
     assert sorted(explicit.split()) == sorted(system.split())

@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from built_site import ROOT, book_html, chapter_pages
 from tiny_book import author_repository, bare_repository, clean_environment, make, refs
 from tiny_book import git as tiny_git
@@ -76,14 +77,26 @@ def test_publish_puts_the_built_site_on_gh_pages(bare_remote: Path):
 
     result = publish(site, bare_remote)
     assert result.returncode == 0, result.stderr
-    files = set(git("ls-tree", "-r", "--name-only", "gh-pages", cwd=bare_remote).splitlines())
+    files = set(
+        git("ls-tree", "-r", "--name-only", "gh-pages", cwd=bare_remote).splitlines()
+    )
 
-    assert {"index.html", ".nojekyll", "404.html", "search.html", "searchindex.js"} <= files
+    assert {
+        "index.html",
+        ".nojekyll",
+        "404.html",
+        "search.html",
+        "searchindex.js",
+    } <= files
     for page in chapter_pages(site):
         assert f"chapters/{page.name}" in files
     assert "_static/katex/katex.min.css" in files  # the math's styles and fonts
-    assert any(f.startswith("_downloads/") and f.endswith("/tinygrad.py") for f in files)
-    caches = [f for f in files if ".doctrees" in f or f.endswith((".buildinfo", ".pickle"))]
+    assert any(
+        f.startswith("_downloads/") and f.endswith("/tinygrad.py") for f in files
+    )
+    caches = [
+        f for f in files if ".doctrees" in f or f.endswith((".buildinfo", ".pickle"))
+    ]
     assert not caches, f"build caches were published: {caches[:5]}"
     # What landed is the built site, file for file and byte for byte.
     landed = bare_remote.parent / "landed"
@@ -97,7 +110,11 @@ def test_publish_puts_the_built_site_on_gh_pages(bare_remote: Path):
         if p.is_file() and ".doctrees" not in p.parts and p.name != ".buildinfo"
     }  # fmt: skip
     assert files - {".nojekyll"} == set(built)
-    changed = [name for name, p in built.items() if (landed / name).read_bytes() != p.read_bytes()]
+    changed = [
+        name
+        for name, p in built.items()
+        if (landed / name).read_bytes() != p.read_bytes()
+    ]
     assert not changed, f"published files differ from the build: {changed[:5]}"
 
     # A second publish adds one commit on top: the branch keeps its history.
@@ -139,7 +156,9 @@ def tiny_site(tmp_path: Path) -> Path:
     return site
 
 
-def run_publish(author: Path, site: Path, *arguments: str, env: dict[str, str] | None = None):
+def run_publish(
+    author: Path, site: Path, *arguments: str, env: dict[str, str] | None = None
+):
     return subprocess.run(
         [sys.executable, str(author.joinpath(*PUBLISH)), str(site), *arguments],
         cwd=author, capture_output=True, text=True, timeout=120,
@@ -161,10 +180,14 @@ def put_on_branch(remote: Path, branch: str, files: dict[str, str]) -> None:
 
 
 def tree(remote: Path, branch: str) -> set[str]:
-    return set(git("ls-tree", "-r", "--name-only", branch, "--", cwd=remote).splitlines())
+    return set(
+        git("ls-tree", "-r", "--name-only", branch, "--", cwd=remote).splitlines()
+    )
 
 
-def test_publish_keeps_cname_and_names_every_file_it_removes(author, tiny_site, tmp_path):
+def test_publish_keeps_cname_and_names_every_file_it_removes(
+    author, tiny_site, tmp_path
+):
     remote = bare_repository(tmp_path / "book.git")
     put_on_branch(remote, "gh-pages", {
         "CNAME": "book.example.org\n", "index.html": "old", "old page.html": "gone", "notes/a.html": "gone",
@@ -172,12 +195,19 @@ def test_publish_keeps_cname_and_names_every_file_it_removes(author, tiny_site, 
     result = run_publish(author, tiny_site, "--remote", str(remote))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"published 4 files to gh-pages of {remote}: Publish the book built from ")
+    assert lines[0].startswith(
+        f"published 4 files to gh-pages of {remote}: Publish the book built from "
+    )
     assert lines[1:] == [
         "kept from gh-pages: CNAME",
         "removed from gh-pages (2, not in this build): notes/a.html, old page.html",
     ]
-    assert tree(remote, "gh-pages") == {"CNAME", ".nojekyll", "index.html", "chapters/one.html"}
+    assert tree(remote, "gh-pages") == {
+        "CNAME",
+        ".nojekyll",
+        "index.html",
+        "chapters/one.html",
+    }
     assert git("show", "gh-pages:CNAME", cwd=remote) == "book.example.org"
     assert git("show", "gh-pages:index.html", cwd=remote) == "<p>index</p>"
 
@@ -209,7 +239,9 @@ def test_publish_refuses_an_empty_remote(author, tiny_site, how):
         result = run_publish(author, tiny_site, "--remote", "")
         named = "--remote=''"
     else:
-        result = run_publish(author, tiny_site, env=clean_environment(PUBLISH_REMOTE=""))
+        result = run_publish(
+            author, tiny_site, env=clean_environment(PUBLISH_REMOTE="")
+        )
         named = "PUBLISH_REMOTE=''"
     assert result.returncode == 1
     assert result.stderr == (
@@ -224,22 +256,30 @@ def test_publish_refuses_the_authors_own_repository(author, tiny_site, remote):
     before = refs(author)
     result = run_publish(author, tiny_site, "--remote", remote)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"{NOT}{remote!r} is this repository (or one of its work trees or folders)")
+    assert result.stderr.startswith(
+        f"{NOT}{remote!r} is this repository (or one of its work trees or folders)"
+    )
     assert refs(author) == before
 
 
 @pytest.mark.parametrize("form", ["separate", "joined"])
-def test_publish_refuses_a_remote_that_git_would_read_as_an_option(author, tiny_site, tmp_path, form):
+def test_publish_refuses_a_remote_that_git_would_read_as_an_option(
+    author, tiny_site, tmp_path, form
+):
     planted = tmp_path / "planted"
     remote = f"--upload-pack=touch {planted}; echo ://"
     arguments = ["--remote", remote] if form == "separate" else [f"--remote={remote}"]
     result = run_publish(author, tiny_site, *arguments)
     assert result.returncode == 1
-    assert result.stderr.startswith(f"{NOT}the remote {remote!r} (--remote) starts with '-', which git would read")
+    assert result.stderr.startswith(
+        f"{NOT}the remote {remote!r} (--remote) starts with '-', which git would read"
+    )
     assert not planted.exists(), "the remote ran a command"
 
 
-def test_a_repository_whose_name_starts_with_a_dash_is_published_to_as_a_path(author, tiny_site):
+def test_a_repository_whose_name_starts_with_a_dash_is_published_to_as_a_path(
+    author, tiny_site
+):
     remote = bare_repository(author.parent / "-book.git")
     result = run_publish(author, tiny_site, "--remote", "../-book.git")
     assert result.returncode == 0, result.stderr
@@ -256,14 +296,23 @@ def test_publish_to_a_remote_of_the_authors_repository(author, tiny_site, tmp_pa
     assert "index.html" in tree(remote, "gh-pages")
 
     planted = tmp_path / "planted"
-    tiny_git("config", "remote.evil.url", f"--upload-pack=touch {planted}; echo ://", cwd=author)
+    tiny_git(
+        "config",
+        "remote.evil.url",
+        f"--upload-pack=touch {planted}; echo ://",
+        cwd=author,
+    )
     refused = run_publish(author, tiny_site, "--remote", "evil")
     assert refused.returncode == 1
-    assert refused.stderr.startswith(f"{NOT}the URL of the remote 'evil' starts with '-'")
+    assert refused.stderr.startswith(
+        f"{NOT}the URL of the remote 'evil' starts with '-'"
+    )
     assert not planted.exists()
 
 
-def test_every_git_call_with_the_remote_ends_its_options_first(author, tiny_site, tmp_path):
+def test_every_git_call_with_the_remote_ends_its_options_first(
+    author, tiny_site, tmp_path
+):
     """A logging `git` ahead of the real one on PATH records each call publish.py makes."""
     log, bin_dir = tmp_path / "git-calls", tmp_path / "bin"
     bin_dir.mkdir()
@@ -286,11 +335,15 @@ def test_every_git_call_with_the_remote_ends_its_options_first(author, tiny_site
         assert "--" in call and call.index("--") < call.index(str(remote)), call
 
 
-def test_publish_to_another_branch_needs_the_flag_that_says_its_files_go(author, tiny_site, tmp_path):
+def test_publish_to_another_branch_needs_the_flag_that_says_its_files_go(
+    author, tiny_site, tmp_path
+):
     remote = bare_repository(tmp_path / "book.git")
     put_on_branch(remote, "main", {"README.md": "the sources", "index.html": "old"})
     main_before = git("rev-parse", "main", cwd=remote)
-    refused = run_publish(author, tiny_site, "--remote", str(remote), "--branch", "main")
+    refused = run_publish(
+        author, tiny_site, "--remote", str(remote), "--branch", "main"
+    )
     assert refused.returncode == 1
     assert refused.stderr == (
         f"{NOT}publishing replaces every file of the branch 'main' with the site; "
@@ -299,23 +352,46 @@ def test_publish_to_another_branch_needs_the_flag_that_says_its_files_go(author,
     assert git("rev-parse", "main", cwd=remote) == main_before
     assert git("branch", "--list", "gh-pages", cwd=remote) == ""
 
-    asked = run_publish(author, tiny_site, "--remote", str(remote), "--branch", "main", "--replace-branch-files")
+    asked = run_publish(
+        author,
+        tiny_site,
+        "--remote",
+        str(remote),
+        "--branch",
+        "main",
+        "--replace-branch-files",
+    )
     assert asked.returncode == 0, asked.stderr
-    assert asked.stdout.splitlines()[1:] == ["removed from main (1, not in this build): README.md"]
+    assert asked.stdout.splitlines()[1:] == [
+        "removed from main (1, not in this build): README.md"
+    ]
     assert git("rev-parse", "main^", cwd=remote) == main_before
 
 
 @pytest.mark.parametrize("branch", ["gh pages", "HEAD", "a..b", "@{-1}", "-gh-pages"])
-def test_publish_refuses_a_branch_name_git_refuses_in_one_line(author, tiny_site, tmp_path, branch):
+def test_publish_refuses_a_branch_name_git_refuses_in_one_line(
+    author, tiny_site, tmp_path, branch
+):
     remote = bare_repository(tmp_path / "book.git")
-    result = run_publish(author, tiny_site, "--remote", str(remote), f"--branch={branch}", "--replace-branch-files")
+    result = run_publish(
+        author,
+        tiny_site,
+        "--remote",
+        str(remote),
+        f"--branch={branch}",
+        "--replace-branch-files",
+    )
     assert result.returncode == 1
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr, (
+        result.stderr
+    )
     assert result.stderr.startswith(f"{NOT}{branch!r} is not a branch name")
     assert refs(remote) == ""
 
 
-def test_publish_waits_for_a_build_that_is_replacing_the_site(author, tiny_site, tmp_path):
+def test_publish_waits_for_a_build_that_is_replacing_the_site(
+    author, tiny_site, tmp_path
+):
     """publish.py copies the site while holding the build lock shared, so it never
     copies half of one build and half of another."""
     sys.path.insert(0, str(ROOT / "docs" / "_tools"))
@@ -334,7 +410,10 @@ def test_publish_waits_for_a_build_that_is_replacing_the_site(author, tiny_site,
         assert running.poll() is None, "publish did not wait for the build"
         assert refs(remote) == ""
     assert running.wait(timeout=120) == 0
-    assert errors.read_text() == f"publish: waiting for the build of {tiny_site} that is running to finish\n"
+    assert (
+        errors.read_text()
+        == f"publish: waiting for the build of {tiny_site} that is running to finish\n"
+    )
     assert "index.html" in tree(remote, "gh-pages")
 
 
@@ -352,7 +431,10 @@ def test_make_publish_refuses_when_a_check_fails(author, tmp_path, failing, vari
     remote = bare_repository(tmp_path / "book.git")
     result = make(author, "publish", f"PUBLISH_REMOTE={remote}", *variables)
     assert result.returncode != 0, f"make publish went on although {failing} failed"
-    assert "make publish: NOT publishing: the build, the doctests or the site checks failed" in result.stderr
+    assert (
+        "make publish: NOT publishing: the build, the doctests or the site checks failed"
+        in result.stderr
+    )
     assert refs(remote) == "", "something was pushed"
     if failing == "the doctests and site checks":
         assert "build_site: the site is in" in result.stdout  # the build itself passed
@@ -363,7 +445,10 @@ def test_make_publish_hands_a_path_with_an_apostrophe_to_the_script(author, tmp_
     result = make(author, "publish", f"PUBLISH_REMOTE={remote}", "PYTEST=true")
     assert result.returncode == 0, result.stderr
     landed = tree(remote, "gh-pages")
-    assert f"published {len(landed)} files to gh-pages of {remote}: Publish the book" in result.stdout
+    assert (
+        f"published {len(landed)} files to gh-pages of {remote}: Publish the book"
+        in result.stdout
+    )
     assert {"index.html", "one.html", "two.html", ".nojekyll"} <= landed
 
 
@@ -377,7 +462,9 @@ INJECTIONS = [
 
 @pytest.mark.parametrize("given", ["on the command line", "in the environment"])
 @pytest.mark.parametrize("injection", INJECTIONS)
-def test_make_publish_runs_nothing_written_in_the_remote(author, tmp_path, injection, given):
+def test_make_publish_runs_nothing_written_in_the_remote(
+    author, tmp_path, injection, given
+):
     planted = tmp_path / "planted"
     remote = injection.format(planted=planted)
     before = refs(author)
@@ -387,9 +474,17 @@ def test_make_publish_runs_nothing_written_in_the_remote(author, tmp_path, injec
         result = make(author, "publish", f"PUBLISH_REMOTE={remote}", "PYTEST=true")
         remote = remote.replace("$$", "$")
     else:
-        result = make(author, "publish", "PYTEST=true", env=clean_environment(PUBLISH_REMOTE=remote))
+        result = make(
+            author,
+            "publish",
+            "PYTEST=true",
+            env=clean_environment(PUBLISH_REMOTE=remote),
+        )
     assert result.returncode != 0
-    assert f"{NOT}{remote!r} is not a remote of this repository, a URL or an existing path" in result.stderr
+    assert (
+        f"{NOT}{remote!r} is not a remote of this repository, a URL or an existing path"
+        in result.stderr
+    )
     assert not planted.exists(), "make publish ran a command written in PUBLISH_REMOTE"
     assert refs(author) == before
 
@@ -400,7 +495,9 @@ def test_make_publish_refuses_an_empty_remote(author, empty):
     if empty == "on the command line":
         result = make(author, "publish", "PUBLISH_REMOTE=", "PYTEST=true")
     else:
-        result = make(author, "publish", "PYTEST=true", env=clean_environment(PUBLISH_REMOTE=""))
+        result = make(
+            author, "publish", "PYTEST=true", env=clean_environment(PUBLISH_REMOTE="")
+        )
     assert result.returncode != 0
     assert f"{NOT}the remote is empty (PUBLISH_REMOTE='')" in result.stderr
     assert refs(author) == before, "something was committed in the author's repository"
@@ -410,8 +507,12 @@ def test_make_publish_refuses_an_empty_remote(author, empty):
 def test_make_help_prints_the_remote_and_runs_nothing(author, tmp_path, injection):
     planted = tmp_path / "planted"
     remote = injection.format(planted=planted)
-    result = make(author, env=clean_environment(PUBLISH_REMOTE=remote))  # help is the default goal
+    result = make(
+        author, env=clean_environment(PUBLISH_REMOTE=remote)
+    )  # help is the default goal
     assert result.returncode == 0, result.stderr
-    assert f"PUBLISH_REMOTE (now: {remote}; a remote name, URL or path)" in result.stdout
+    assert (
+        f"PUBLISH_REMOTE (now: {remote}; a remote name, URL or path)" in result.stdout
+    )
     assert not planted.exists(), "make help ran a command written in PUBLISH_REMOTE"
     assert "(now: origin;" in make(author, "help").stdout

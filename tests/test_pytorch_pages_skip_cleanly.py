@@ -38,26 +38,49 @@ sys.meta_path.insert(0, HideTorch())
 '''
 
 
-def run_pytest(tmp_path: Path, *args: str, hide_torch: bool) -> tuple[int, dict[str, int], str]:
+def run_pytest(
+    tmp_path: Path, *args: str, hide_torch: bool
+) -> tuple[int, dict[str, int], str]:
     env = dict(os.environ)
     plugin = []
     if hide_torch:
         (tmp_path / "hide_torch.py").write_text(HIDE_TORCH, encoding="utf-8")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp_path), env.get("PYTHONPATH")]))
+        env["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(tmp_path), env.get("PYTHONPATH")])
+        )
         plugin = ["-p", "hide_torch"]
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", *plugin, *args],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-rs",
+            "-p",
+            "no:cacheprovider",
+            *plugin,
+            *args,
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     output = result.stdout + result.stderr
-    counts = {word: int(n) for n, word in re.findall(r"(\d+) (passed|skipped|failed|error)", output)}
+    counts = {
+        word: int(n)
+        for n, word in re.findall(r"(\d+) (passed|skipped|failed|error)", output)
+    }
     return result.returncode, counts, output
 
 
 def test_the_plugin_hides_torch(tmp_path):
     (tmp_path / "hide_torch.py").write_text(HIDE_TORCH, encoding="utf-8")
     check = "import hide_torch\ntry:\n    import torch\nexcept ImportError:\n    print('hidden')\n"
-    result = subprocess.run([sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-c", check], cwd=tmp_path, capture_output=True, text=True
+    )
     assert result.stdout.strip() == "hidden"
 
 
@@ -71,7 +94,9 @@ def test_pytorch_chapter_skips_its_torch_examples_without_torch(tmp_path):
 
 
 def test_cross_check_skips_with_its_reason_without_torch(tmp_path):
-    returncode, counts, output = run_pytest(tmp_path, "tests/test_agrees_with_pytorch.py", hide_torch=True)
+    returncode, counts, output = run_pytest(
+        tmp_path, "tests/test_agrees_with_pytorch.py", hide_torch=True
+    )
     # 5: "no tests collected", since the whole module is skipped; in `make test`, with
     # the other test files, the run as a whole passes
     assert returncode in (0, 5), output

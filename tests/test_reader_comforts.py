@@ -15,6 +15,7 @@ import traceback
 from pathlib import Path
 
 import pytest
+
 from built_site import (
     ROOT,
     book_html,
@@ -24,7 +25,6 @@ from built_site import (
     site_pages,
     visit_pages,
     visit_pages_from_disk_on_a_phone,
-    wait_for_math,
 )
 
 MAX_TRANSFER = 1.5e6  # bytes per chapter page, with its figures, scripts and math fonts
@@ -48,20 +48,30 @@ def test_every_chapter_links_the_previous_and_the_next_page():
         for kind in ("prev-page", "next-page"):
             link = re.search(rf'<a class="{kind}" href="([^"#]+)', html)
             assert link, f"{page.name} has no {kind} link"
-            assert (page.parent / link.group(1)).is_file(), f"{page.name}: {link.group(1)}"
+            assert (page.parent / link.group(1)).is_file(), (
+                f"{page.name}: {link.group(1)}"
+            )
 
 
 def _committed(path: Path) -> bool:
     result = subprocess.run(
-        ["git", "log", "-1", "--format=%H", "--", str(path)], cwd=ROOT, capture_output=True, text=True
+        ["git", "log", "-1", "--format=%H", "--", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     return result.returncode == 0 and bool(result.stdout.strip())
 
 
 def test_committed_pages_say_when_they_were_last_updated():
     site = book_html()
-    sources = {p: ROOT / "docs" / p.relative_to(site).with_suffix(".md") for p in site_pages(site)}
-    committed = {page: md for page, md in sources.items() if md.is_file() and _committed(md)}
+    sources = {
+        p: ROOT / "docs" / p.relative_to(site).with_suffix(".md")
+        for p in site_pages(site)
+    }
+    committed = {
+        page: md for page, md in sources.items() if md.is_file() and _committed(md)
+    }
     if not committed:
         pytest.skip("no page of the book is committed to git here: no dates to show")
     for page in committed:
@@ -72,12 +82,16 @@ def test_committed_pages_say_when_they_were_last_updated():
 @pytest.mark.browser
 def test_each_chapter_page_transfers_under_1_5_mb():
     visits = visit_pages(book_html())
-    sizes = {name: v.gzip_bytes for name, v in visits.items() if name.startswith("chapters/")}
+    sizes = {
+        name: v.gzip_bytes for name, v in visits.items() if name.startswith("chapters/")
+    }
     report = ", ".join(
         f"{n.split('/')[-1]} {s / 1e6:.2f} MB ({visits[n].raw_bytes / 1e6:.2f} MB unzipped)"
         for n, s in sizes.items()
     )
-    assert sizes and all(s > 100_000 for s in sizes.values()), f"too small to be real: {report}"
+    assert sizes and all(s > 100_000 for s in sizes.values()), (
+        f"too small to be real: {report}"
+    )
     heavy = {n: s for n, s in sizes.items() if s > MAX_TRANSFER}
     assert not heavy, f"pages over {MAX_TRANSFER / 1e6} MB: {report}"
 
@@ -125,7 +139,9 @@ def test_the_copy_button_copies_code_a_python_prompt_accepts():
     site = book_html()
     tried = []
     with browser() as chromium, serve(site) as server:
-        context = chromium.new_context(permissions=["clipboard-read", "clipboard-write"])
+        context = chromium.new_context(
+            permissions=["clipboard-read", "clipboard-write"]
+        )
         page = context.new_page()
         for path in chapter_pages(site):
             page.goto(server + path.relative_to(site).as_posix())
@@ -151,7 +167,9 @@ def test_the_copy_button_copies_code_a_python_prompt_accepts():
             console = _Console()
             for line in copied.split("\n") + [""]:  # pasted, then Enter
                 console.push(line)
-            assert not console.syntax_errors, f"{path.name}: {console.syntax_errors} in {copied!r}"
+            assert not console.syntax_errors, (
+                f"{path.name}: {console.syntax_errors} in {copied!r}"
+            )
             tried.append(path.name)
             if len(tried) == 3:
                 break
@@ -163,10 +181,14 @@ def test_the_copy_button_copies_code_a_python_prompt_accepts():
 def test_pages_fit_a_phone_screen():
     visits = visit_pages_from_disk_on_a_phone(book_html())
     for name, visit in visits.items():
-        assert visit.overflow_px <= 1, f"{name} is {visit.overflow_px}px wider than a phone"
+        assert visit.overflow_px <= 1, (
+            f"{name} is {visit.overflow_px}px wider than a phone"
+        )
         if name == "search.html" and visit.text_px is None:
             continue  # the search page has no text until a reader searches
-        assert visit.text_px and visit.text_px >= 15, f"{name}: body text {visit.text_px}px"
+        assert visit.text_px and visit.text_px >= 15, (
+            f"{name}: body text {visit.text_px}px"
+        )
 
 
 @pytest.mark.browser
@@ -198,14 +220,18 @@ def test_search_finds_the_chapters():
         page = chromium.new_page()
         page.goto((site / "search.html").as_uri() + "?q=gradient")
         page.wait_for_selector("ul.search li", timeout=15000)
-        results = page.locator("ul.search li a").evaluate_all("els => els.map(e => e.href)")
+        results = page.locator("ul.search li a").evaluate_all(
+            "els => els.map(e => e.href)"
+        )
     assert any("/chapters/" in href for href in results), results
 
 
 @pytest.mark.browser
 def test_the_404_page_leads_back_into_the_book_from_any_depth(tmp_path):
     site = book_html()
-    (tmp_path / "book").symlink_to(site, target_is_directory=True)  # a project site: /book/
+    (tmp_path / "book").symlink_to(
+        site, target_is_directory=True
+    )  # a project site: /book/
     with browser() as chromium, serve(tmp_path) as server:
         page = chromium.new_page()
         response = page.goto(server + "book/chapters/no/such/page.html")
@@ -216,7 +242,9 @@ def test_the_404_page_leads_back_into_the_book_from_any_depth(tmp_path):
             ".every(a => new URL(a.href).pathname.startsWith('/book/'))",
             timeout=10000,
         )
-        chapters = page.locator("ul.pages a").evaluate_all("els => els.map(e => e.href)")
+        chapters = page.locator("ul.pages a").evaluate_all(
+            "els => els.map(e => e.href)"
+        )
         assert len(chapters) >= len(chapter_pages(site))
         page.locator("a[data-site-link]", has_text="the contents").click()
         page.wait_for_load_state()
@@ -225,5 +253,7 @@ def test_the_404_page_leads_back_into_the_book_from_any_depth(tmp_path):
         for href in chapters:
             assert page.request.get(href).status == 200, href
     # Opened straight from disk, its links are right as they are.
-    for href in re.findall(r'href="([^"#]+)" data-site-link', (site / "404.html").read_text()):
+    for href in re.findall(
+        r'href="([^"#]+)" data-site-link', (site / "404.html").read_text()
+    ):
         assert (site / href).is_file(), href

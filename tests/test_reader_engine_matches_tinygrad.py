@@ -198,12 +198,20 @@ CASES = [
 @pytest.mark.parametrize("step, example", CASES)
 def test_each_step_agrees_with_tinygrad(step: int, example: Example) -> None:
     V = engine_after_step(step)
-    assert_same(numbers(example, V), numbers(example, tinygrad.Value), f"step {step}, {example.__name__}")
+    assert_same(
+        numbers(example, V),
+        numbers(example, tinygrad.Value),
+        f"step {step}, {example.__name__}",
+    )
 
 
 @pytest.mark.parametrize("example", [e for _, e in EXAMPLES], ids=lambda e: e.__name__)
 def test_the_complete_engine_agrees_with_tinygrad(example: Example) -> None:
-    assert_same(numbers(example, complete_engine()), numbers(example, tinygrad.Value), example.__name__)
+    assert_same(
+        numbers(example, complete_engine()),
+        numbers(example, tinygrad.Value),
+        example.__name__,
+    )
 
 
 def test_the_chapter_numbers() -> None:
@@ -213,7 +221,13 @@ def test_the_chapter_numbers() -> None:
     assert numbers(micrograd_L, V) == [-8.0, 1.0, 6.0, -4.0, -2.0, 4.0, -2.0]
     assert numbers(chapter_2_loss, V) == [9.0, 1.0, -12.0, -6.0]
     o = numbers(tanh_neuron, V)
-    assert round(o[0], 4) == 0.7071 and [round(g, 4) for g in o[2:]] == [-1.5, 1.0, 0.5, 0.0, 0.5]
+    assert round(o[0], 4) == 0.7071 and [round(g, 4) for g in o[2:]] == [
+        -1.5,
+        1.0,
+        0.5,
+        0.0,
+        0.5,
+    ]
     assert numbers(division, V) == [0.75, 1.0, 0.25, -0.1875]
     assert numbers(long_chain, V)[2] == 49995000.0
 
@@ -231,8 +245,16 @@ def test_the_first_engine_has_at_most_30_lines() -> None:
 
 def test_the_complete_engine_has_every_method_of_the_steps() -> None:
     stepped, complete = engine_after_step(STEPS - 1), complete_engine()
-    methods = {name for cls in stepped.__mro__ if cls is not object for name in vars(cls) if callable(vars(cls)[name])}
-    assert methods == {name for name in vars(complete) if callable(vars(complete)[name])}
+    methods = {
+        name
+        for cls in stepped.__mro__
+        if cls is not object
+        for name in vars(cls)
+        if callable(vars(cls)[name])
+    }
+    assert methods == {
+        name for name in vars(complete) if callable(vars(complete)[name])
+    }
 
 
 def test_the_recursive_steps_fail_on_the_long_chain() -> None:
@@ -247,9 +269,21 @@ def test_the_recursive_steps_fail_on_the_long_chain() -> None:
 @pytest.mark.parametrize(
     "step, wrong, right",
     [
-        (5, "parent.grad = node.grad * local_derivative", "parent.grad += node.grad * local_derivative"),
-        (0, "((self, other.data), (other, other.data))", "((self, other.data), (other, self.data))"),
-        (3, "(other, self.data / other.data ** 2)", "(other, -self.data / other.data ** 2)"),
+        (
+            5,
+            "parent.grad = node.grad * local_derivative",
+            "parent.grad += node.grad * local_derivative",
+        ),
+        (
+            0,
+            "((self, other.data), (other, other.data))",
+            "((self, other.data), (other, self.data))",
+        ),
+        (
+            3,
+            "(other, self.data / other.data ** 2)",
+            "(other, -self.data / other.data ** 2)",
+        ),
         (2, "((self, 1 - o),)", "((self, 1 - o * o),)"),
     ],
 )
@@ -261,7 +295,9 @@ def test_a_broken_step_is_caught(step: int, wrong: str, right: str) -> None:
     failures = 0
     for _, example in EXAMPLES:
         try:
-            assert_same(numbers(example, V), numbers(example, tinygrad.Value), example.__name__)
+            assert_same(
+                numbers(example, V), numbers(example, tinygrad.Value), example.__name__
+            )
         except AssertionError:
             failures += 1
     assert failures > 0

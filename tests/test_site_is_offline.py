@@ -28,11 +28,16 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+
 from built_site import book_html, visit_pages, visit_pages_from_disk_on_a_phone
 
 EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
-CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""", re.I)
-JS_STRING_URL = re.compile(r"""["'`]((?:https?:)?//[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^"'`\s]*)""")
+CSS_URL = re.compile(
+    r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""", re.I
+)
+JS_STRING_URL = re.compile(
+    r"""["'`]((?:https?:)?//[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+[^"'`\s]*)"""
+)
 
 # Attributes whose value a browser fetches (or sends a request to) by itself.
 LOADING_ATTRIBUTES = {
@@ -83,7 +88,9 @@ class _LoadedURLs(HTMLParser):
                 continue
             if name == "style":
                 self.found += [(f"<{tag} style>", u) for u in _css_urls(value)]
-            elif name in LOADING_ATTRIBUTES and not (name == "href" and tag in CLICKED_LINKS):
+            elif name in LOADING_ATTRIBUTES and not (
+                name == "href" and tag in CLICKED_LINKS
+            ):
                 for url in value.split(",") if "srcset" in name else [value]:
                     self.found.append((f"<{tag} {name}>", url.strip().split(" ")[0]))
             elif tag == "meta" and name == "content" and "url=" in value.lower():
@@ -145,8 +152,12 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
         "<script>fetch('https://api.example.com/track')</script></body></html>",
         encoding="utf-8",
     )
-    (tmp_path / "style.css").write_text("p { background: url('https://example.com/p.png') }")
-    (tmp_path / "app.js").write_text('var ns = "http://www.w3.org/2000/svg"; load("https://x.example.io/y.js");')
+    (tmp_path / "style.css").write_text(
+        "p { background: url('https://example.com/p.png') }"
+    )
+    (tmp_path / "app.js").write_text(
+        'var ns = "http://www.w3.org/2000/svg"; load("https://x.example.io/y.js");'
+    )
     problems = references_to_other_hosts(tmp_path)
     hosts = sorted({urlparse(p.split(" ")[-1]).hostname for p in problems})
     assert hosts == [
@@ -158,7 +169,9 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
 
 def test_no_file_of_the_site_loads_from_another_host():
     site = book_html()
-    scanned = [p for p in site.rglob("*") if p.suffix in {".html", ".css", ".js", ".svg"}]
+    scanned = [
+        p for p in site.rglob("*") if p.suffix in {".html", ".css", ".js", ".svg"}
+    ]
     assert len(scanned) > 20, f"too few files to scan in {site}"
     problems = references_to_other_hosts(site)
     assert not problems, "the site would load from other hosts:\n" + "\n".join(problems)
@@ -167,7 +180,11 @@ def test_no_file_of_the_site_loads_from_another_host():
 def _outside(base: str, requests: list[str]) -> list[str]:
     """The requests that leave the site (file:// or the local server)."""
     if base.startswith("file:"):
-        return [u for u in requests if not u.startswith(("file:", "data:", "blob:", "about:"))]
+        return [
+            u
+            for u in requests
+            if not u.startswith(("file:", "data:", "blob:", "about:"))
+        ]
     host = urlparse(base).netloc
     return [
         u for u in requests
@@ -179,11 +196,17 @@ def _outside(base: str, requests: list[str]) -> list[str]:
 def test_no_page_served_from_127_0_0_1_requests_another_host():
     visits = visit_pages(book_html())
     for name, visit in visits.items():
-        assert not _outside(visit.url, visit.requests), f"{name}: {_outside(visit.url, visit.requests)}"
-        assert not visit.failed, f"{name}: requests for files the site lacks: {visit.failed}"
+        assert not _outside(visit.url, visit.requests), (
+            f"{name}: {_outside(visit.url, visit.requests)}"
+        )
+        assert not visit.failed, (
+            f"{name}: requests for files the site lacks: {visit.failed}"
+        )
     assert any(v.math_elements for v in visits.values()), "no page shows KaTeX's math"
     with_math = [name for name, v in visits.items() if v.math_elements]
-    for name in with_math:  # the math's stylesheet and at least one of its fonts, from the site
+    for name in (
+        with_math
+    ):  # the math's stylesheet and at least one of its fonts, from the site
         fonts = [u for u in visits[name].requests if "/_static/katex/fonts/" in u]
         assert fonts, f"{name}: shows math but loaded none of KaTeX's fonts"
 
@@ -193,4 +216,6 @@ def test_no_page_opened_from_disk_requests_anything_but_files():
     visits = visit_pages_from_disk_on_a_phone(book_html())
     for name, visit in visits.items():
         assert visit.requests, f"{name}: the request log is empty: is it recording?"
-        assert not _outside(visit.url, visit.requests), f"{name}: {_outside(visit.url, visit.requests)}"
+        assert not _outside(visit.url, visit.requests), (
+            f"{name}: {_outside(visit.url, visit.requests)}"
+        )

@@ -20,8 +20,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "docs" / "chapters"
 RESULTS = CHAPTERS / "figures" / "speed_results.json"
 PAGES = {"07": CHAPTERS / "07-two-designs.md", "08": CHAPTERS / "08-speed.md"}
-LABELS = {"floats": "arithmetic alone (floats)", "tinygrad": "tinygrad (ours)",
-          "micrograd": "micrograd 0.1.0"}
+LABELS = {
+    "floats": "arithmetic alone (floats)",
+    "tinygrad": "tinygrad (ours)",
+    "micrograd": "micrograd 0.1.0",
+}
 
 
 def results() -> dict:
@@ -36,27 +39,44 @@ def quotes(r: dict) -> dict[str, dict[str, str]]:
     def share(engine: str) -> str:
         return f"{1 - off[engine] / on[engine]:.0%}"
 
-    run = {"MACHINE": r["machine"], "PYTHON": r["python"], "MICROGRAD": r["micrograd"],
-           "NODES": str(step["nodes"])}
+    run = {
+        "MACHINE": r["machine"],
+        "PYTHON": r["python"],
+        "MICROGRAD": r["micrograd"],
+        "NODES": str(step["nodes"]),
+    }
     seven = dict(run)
     seven["TABLE7"] = "\n".join(
         f"| {LABELS[e]} | {on[e]:.0f} ms | {off[e]:.0f} ms | {share(e)} |"
-        for e in ["tinygrad", "micrograd"])
-    seven.update(MG_SHARE=share("micrograd"), TG_SHARE=share("tinygrad"),
-                 MG_OFF=f"{off['micrograd']:.0f} ms", TG_OFF=f"{off['tinygrad']:.0f}")
+        for e in ["tinygrad", "micrograd"]
+    )
+    seven.update(
+        MG_SHARE=share("micrograd"),
+        TG_SHARE=share("tinygrad"),
+        MG_OFF=f"{off['micrograd']:.0f} ms",
+        TG_OFF=f"{off['tinygrad']:.0f}",
+    )
     eight = dict(run)
     eight["TABLE8"] = "\n".join(
         f"| {LABELS[e]} | {on[e]:.1f} ms | {step['ns_per_node'][e]:.0f} ns"
         f" | {step['times_floats'][e]:.1f} |"
-        for e in ["floats", "tinygrad", "micrograd"])
-    eight.update(TG_TIMES=f"{step['times_floats']['tinygrad']:.1f}",
-                 MG_TIMES=f"{step['times_floats']['micrograd']:.1f}",
-                 RATIO=f"{on['tinygrad'] / on['micrograd']:.2f}")
-    eight.update(S_FIRST_POINTS=str(scaling["points"][0]), S_LAST_POINTS=str(scaling["points"][-1]),
-                 S_FIRST_NODES=str(scaling["nodes"][0]), S_LAST_NODES=str(scaling["nodes"][-1]))
+        for e in ["floats", "tinygrad", "micrograd"]
+    )
+    eight.update(
+        TG_TIMES=f"{step['times_floats']['tinygrad']:.1f}",
+        MG_TIMES=f"{step['times_floats']['micrograd']:.1f}",
+        RATIO=f"{on['tinygrad'] / on['micrograd']:.2f}",
+    )
+    eight.update(
+        S_FIRST_POINTS=str(scaling["points"][0]),
+        S_LAST_POINTS=str(scaling["points"][-1]),
+        S_FIRST_NODES=str(scaling["nodes"][0]),
+        S_LAST_NODES=str(scaling["nodes"][-1]),
+    )
     eight["TABLE_SLOPES"] = "\n".join(
         f"| {LABELS[e]} | {scaling[e + '_collector_off_slope']:.2f} | {scaling[e + '_slope']:.2f} |"
-        for e in ["tinygrad", "micrograd"])
+        for e in ["tinygrad", "micrograd"]
+    )
     for e, name in [("tinygrad", "TG"), ("micrograd", "MG")]:
         eight[name + "_OFF_SLOPE"] = f"{scaling[e + '_collector_off_slope']:.2f}"
         eight[name + "_SLOPE"] = f"{scaling[e + '_slope']:.2f}"
@@ -117,22 +137,29 @@ def test_every_quoted_number_matches_the_stored_run(chapter: str) -> None:
     for name, context in CONTEXT[chapter].items():
         expected = context.format(values[name])
         assert re.sub(r"\s+", " ", expected) in flat, (
-            f"{PAGES[chapter].name}: expected {expected!r} (from {RESULTS.name})")
+            f"{PAGES[chapter].name}: expected {expected!r} (from {RESULTS.name})"
+        )
 
 
 def test_the_prose_about_the_numbers_holds() -> None:
     r = results()
     on, off = r["mlp_step"]["ms"], r["mlp_step"]["ms_collector_off"]
     share = {e: 1 - off[e] / on[e] for e in on}
-    assert share["micrograd"] > 0.5 and share["micrograd"] > share["tinygrad"] > 0  # "most of its time"
+    assert (
+        share["micrograd"] > 0.5 and share["micrograd"] > share["tinygrad"] > 0
+    )  # "most of its time"
     assert off["micrograd"] < 2 * off["tinygrad"]  # "within a factor of two"
     assert on["tinygrad"] < on["micrograd"]
     times = r["mlp_step"]["times_floats"]
-    assert times["tinygrad"] > 5 and times["micrograd"] > times["tinygrad"]  # "several times"
+    assert (
+        times["tinygrad"] > 5 and times["micrograd"] > times["tinygrad"]
+    )  # "several times"
     scaling = r["scaling"]
     for e in ["tinygrad", "micrograd"]:
         assert 0.9 < scaling[e + "_collector_off_slope"] < 1.3  # "close to 1"
-        assert scaling[e + "_slope"] > scaling[e + "_collector_off_slope"] + 0.2  # "much faster"
+        assert (
+            scaling[e + "_slope"] > scaling[e + "_collector_off_slope"] + 0.2
+        )  # "much faster"
     assert scaling["nodes"][-1] > 70_000  # "triggers several full collections"
 
 
@@ -146,14 +173,26 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
 @pytest.mark.parametrize("chapter", ["07", "08"])
 def test_the_pages_read_no_repository_file(chapter: str) -> None:
     text = PAGES[chapter].read_text(encoding="utf-8")
-    for leak in ["speed_results.json", "make bench", "-dirty", "repository's root", "source article"]:
+    for leak in [
+        "speed_results.json",
+        "make bench",
+        "-dirty",
+        "repository's root",
+        "source article",
+    ]:
         assert leak not in text, f"{PAGES[chapter].name} mentions {leak!r}"
 
 
 def test_the_speed_chapter_offers_the_benchmark_script() -> None:
-    assert "{download}`speed_benchmark.py <speed_benchmark.py>`" in PAGES["08"].read_text("utf-8")
+    assert "{download}`speed_benchmark.py <speed_benchmark.py>`" in PAGES[
+        "08"
+    ].read_text("utf-8")
     script = (CHAPTERS / "speed_benchmark.py").read_text(encoding="utf-8")
-    assert "import tinygrad" in script and "docs/" not in script and "sys.path" not in script
+    assert (
+        "import tinygrad" in script
+        and "docs/" not in script
+        and "sys.path" not in script
+    )
 
 
 def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> None:
@@ -166,18 +205,35 @@ def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> No
     shutil.copy(CHAPTERS / "speed_benchmark.py", tmp_path)
     shutil.copy(ROOT / "src" / "tinygrad.py", tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    check = ("import sys, os; sys.path[:] = [os.getcwd()] + [p for p in sys.path if 'site-packages' in p"
-             " or not p.startswith(%r)]\n" % str(ROOT))
+    check = (
+        "import sys, os; sys.path[:] = [os.getcwd()] + [p for p in sys.path if 'site-packages' in p"
+        f" or not p.startswith({str(ROOT)!r})]\n"
+    )
     counted = subprocess.run(
-        [sys.executable, "-c", check + "import speed_benchmark as s\n"
-         "print(s.tinygrad.__file__.startswith(os.getcwd()), s.graph_values(s.tinygrad.Value, 100))"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-c",
+            check + "import speed_benchmark as s\n"
+            "print(s.tinygrad.__file__.startswith(os.getcwd()), s.graph_values(s.tinygrad.Value, 100))",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert counted.returncode == 0, counted.stderr
     assert counted.stdout.split() == ["True", str(results()["mlp_step"]["nodes"])]
     try:
         import micrograd  # noqa: F401
     except ImportError:
-        run = subprocess.run([sys.executable, "speed_benchmark.py"], cwd=tmp_path, env=env,
-                             capture_output=True, text=True, timeout=300)
+        run = subprocess.run(
+            [sys.executable, "speed_benchmark.py"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert run.returncode == 1
         assert "micrograd is not installed: run `pip install micrograd`" in run.stderr

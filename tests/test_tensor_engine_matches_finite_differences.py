@@ -48,7 +48,9 @@ COMPOSITES: dict[str, tuple[Callable[..., Tensor], Case]] = {
 }
 
 
-def check_against_central_differences(build: Callable[..., Tensor], case: Case, seed: int) -> None:
+def check_against_central_differences(
+    build: Callable[..., Tensor], case: Case, seed: int
+) -> None:
     rng = np.random.default_rng(seed)
     inputs = [
         Tensor(away_from_zero(x), requires_grad=True) if is_shape(o) else x

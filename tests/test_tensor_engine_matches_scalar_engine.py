@@ -52,12 +52,16 @@ def check_against_scalar_engine(
     rng = np.random.default_rng(seed)
     arrays = case.arrays(rng)
     shaped = [is_shape(o) for o in case.operands]
-    tensors = [Tensor(a, requires_grad=True) if s else a for a, s in zip(arrays, shaped)]
+    tensors = [
+        Tensor(a, requires_grad=True) if s else a for a, s in zip(arrays, shaped)
+    ]
     values = [as_values(a) if s else np.asarray(a) for a, s in zip(arrays, shaped)]
 
     result = tensor_version(*tensors, **case.options)
     scalar_result = np.asarray(scalar_version(*values, **case.options), dtype=object)
-    np.testing.assert_allclose(result.data, data_of(scalar_result), rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(
+        result.data, data_of(scalar_result), rtol=1e-12, atol=1e-14
+    )
 
     weights = rng.normal(size=result.shape)
     (result * weights).sum().backward()
@@ -80,7 +84,9 @@ def test_operation_matches_scalar_engine(name: str, case: Case) -> None:
 @pytest.mark.parametrize("name", list(COMPOSITES))
 def test_composite_matches_scalar_engine(name: str) -> None:
     tensor_version, scalar_version, case = COMPOSITES[name]
-    check_against_scalar_engine(tensor_version, scalar_version, case, sum(map(ord, name)))
+    check_against_scalar_engine(
+        tensor_version, scalar_version, case, sum(map(ord, name))
+    )
 
 
 def test_cross_entropy_matches_scalar_engine() -> None:
@@ -92,7 +98,9 @@ def test_cross_entropy_matches_scalar_engine() -> None:
     loss.backward()
 
     values = [[Value(x) for x in row] for row in logits.tolist()]
-    scalar_loss = sum(scalar_cross_entropy(row, t) for row, t in zip(values, targets)) * (1 / 4)
+    scalar_loss = sum(
+        scalar_cross_entropy(row, t) for row, t in zip(values, targets)
+    ) * (1 / 4)
     scalar_loss.backward()
 
     assert loss.item() == pytest.approx(scalar_loss.data, rel=1e-12)
@@ -111,15 +119,23 @@ def test_digits_network_matches_the_scalar_mlp_with_the_same_weights() -> None:
     loss = cross_entropy(network(Tensor(images)), labels)
     loss.backward()
     scalar_losses = [
-        scalar_cross_entropy(mlp(x), y) for x, y in zip(images.tolist(), labels.tolist())
+        scalar_cross_entropy(mlp(x), y)
+        for x, y in zip(images.tolist(), labels.tolist())
     ]
     scalar_loss = sum(scalar_losses) * (1 / len(scalar_losses))
     scalar_loss.backward()
 
     assert loss.item() == pytest.approx(scalar_loss.data, rel=1e-12)
     hidden, output = mlp.layers
-    for weights, biases, layer in ((network.w1, network.b1, hidden), (network.w2, network.b2, output)):
-        expected_weights = np.array([[w.grad for w in neuron.weights] for neuron in layer]).T
+    for weights, biases, layer in (
+        (network.w1, network.b1, hidden),
+        (network.w2, network.b2, output),
+    ):
+        expected_weights = np.array(
+            [[w.grad for w in neuron.weights] for neuron in layer]
+        ).T
         expected_biases = np.array([neuron.bias.grad for neuron in layer])
-        np.testing.assert_allclose(weights.grad, expected_weights, rtol=1e-10, atol=1e-13)
+        np.testing.assert_allclose(
+            weights.grad, expected_weights, rtol=1e-10, atol=1e-13
+        )
         np.testing.assert_allclose(biases.grad, expected_biases, rtol=1e-10, atol=1e-13)

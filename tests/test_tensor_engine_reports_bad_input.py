@@ -29,7 +29,9 @@ def test_tensor_keeps_its_own_float64_copy() -> None:
 
 
 def test_matmul_names_the_shapes_that_do_not_fit() -> None:
-    with pytest.raises(ValueError, match=r"\(2, 3\) @ \(2, 3\) do not fit: 3 columns, then 2 rows"):
+    with pytest.raises(
+        ValueError, match=r"\(2, 3\) @ \(2, 3\) do not fit: 3 columns, then 2 rows"
+    ):
         Tensor(np.ones((2, 3))) @ Tensor(np.ones((2, 3)))
     with pytest.raises(ValueError, match=r"needs two matrices, got \(3,\) @ \(3, 2\)"):
         Tensor(np.ones(3)) @ Tensor(np.ones((3, 2)))
@@ -42,7 +44,9 @@ def test_broadcasting_errors_name_the_shapes() -> None:
 
 def test_backward_needs_a_scalar_that_requires_a_gradient() -> None:
     w = Tensor(np.ones((2, 2)), requires_grad=True)
-    with pytest.raises(ValueError, match=r"needs a scalar loss of shape \(\); got \(2, 2\)"):
+    with pytest.raises(
+        ValueError, match=r"needs a scalar loss of shape \(\); got \(2, 2\)"
+    ):
         (w * 2).backward()
     with pytest.raises(ValueError, match="requires_grad=True"):
         Tensor(np.ones(3)).sum().backward()
@@ -50,7 +54,11 @@ def test_backward_needs_a_scalar_that_requires_a_gradient() -> None:
 
 @pytest.mark.parametrize(
     ("targets", "message"),
-    [([0, 1], "3 integer targets"), ([0.0, 1.0, 2.0], "3 integer targets"), ([0, 1, 4], "0 to 3")],
+    [
+        ([0, 1], "3 integer targets"),
+        ([0.0, 1.0, 2.0], "3 integer targets"),
+        ([0, 1, 4], "0 to 3"),
+    ],
 )
 def test_cross_entropy_checks_its_targets(targets: list[float], message: str) -> None:
     logits = Tensor(np.zeros((3, 4)), requires_grad=True)
@@ -150,10 +158,13 @@ def test_relu_keeps_nan_as_the_scalar_engine_does() -> None:
 
 
 @pytest.mark.parametrize(
-    ("shape", "axis"), [((0,), None), ((0, 3), None), ((0, 3), 0), ((2, 0), 1), ((2, 0), (0, 1))]
+    ("shape", "axis"),
+    [((0,), None), ((0, 3), None), ((0, 3), 0), ((2, 0), 1), ((2, 0), (0, 1))],
 )
 def test_mean_of_no_numbers_says_so(shape: tuple[int, ...], axis: object) -> None:
-    with pytest.raises(ValueError, match=r"mean\(\) of no numbers.*the tensor has shape"):
+    with pytest.raises(
+        ValueError, match=r"mean\(\) of no numbers.*the tensor has shape"
+    ):
         Tensor(np.zeros(shape)).mean(axis=axis)
 
 
@@ -181,7 +192,10 @@ def test_a_wrong_axis_is_named(axis: object) -> None:
 @pytest.mark.parametrize("shape", [(0, 4), (3, 0), (0, 0)])
 def test_cross_entropy_needs_a_row_and_a_class(shape: tuple[int, int]) -> None:
     logits = Tensor(np.zeros(shape), requires_grad=True)
-    with pytest.raises(ValueError, match=rf"at least one row and one class of logits, got shape \({shape[0]}, {shape[1]}\)"):
+    with pytest.raises(
+        ValueError,
+        match=rf"at least one row and one class of logits, got shape \({shape[0]}, {shape[1]}\)",
+    ):
         cross_entropy(logits, [0] * shape[0])
 
 

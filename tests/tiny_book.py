@@ -30,7 +30,9 @@ def write_tiny_docs(folder: Path, *, slow: float = 0.0) -> Path:
     """A Sphinx project that builds cleanly with ``-W -n``; ``slow`` seconds of
     sleep in conf.py stand in for the minute the real book takes."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "conf.py").write_text(f"import time\ntime.sleep({slow})\nproject = 'Tiny book'\n")
+    (folder / "conf.py").write_text(
+        f"import time\ntime.sleep({slow})\nproject = 'Tiny book'\n"
+    )
     for name, text in PAGES.items():
         (folder / name).write_text(text)
     return folder
@@ -78,7 +80,12 @@ def clean_environment(**extra: str) -> dict[str, str]:
     return {**{k: v for k, v in os.environ.items() if k not in drop}, **extra}
 
 
-def make(repository: Path, *arguments: str, env: dict[str, str] | None = None, timeout: float = 300):
+def make(
+    repository: Path,
+    *arguments: str,
+    env: dict[str, str] | None = None,
+    timeout: float = 300,
+):
     """Run the repository's Makefile, without reinstalling the virtualenv or the npm tools."""
     return subprocess.run(
         ["make", "--no-print-directory", "-o", STAMP, "-o", NODE_STAMP, *arguments],

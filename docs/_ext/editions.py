@@ -75,7 +75,12 @@ def apply_edition_config(app: Sphinx, config: Config) -> None:
         )
     for name, value in config.book_edition_config.get(language, {}).items():
         if name not in config:
-            logger.warning("book_edition_config[%r]: no setting %r", language, name, type="editions")
+            logger.warning(
+                "book_edition_config[%r]: no setting %r",
+                language,
+                name,
+                type="editions",
+            )
             continue
         config[name] = value
 
@@ -95,7 +100,9 @@ def edition_links(app: Sphinx, pagename: str) -> list[dict[str, object]]:
     up_to_site = "../" * (_depth(posixpath.dirname(target)) + _depth(editions[here]))
     links = []
     for language, folder in editions.items():
-        href = up_to_site + (folder.strip("/") + "/" if folder.strip("/") else "") + target
+        href = (
+            up_to_site + (folder.strip("/") + "/" if folder.strip("/") else "") + target
+        )
         links.append(
             {
                 "language": language,
@@ -108,7 +115,9 @@ def edition_links(app: Sphinx, pagename: str) -> list[dict[str, object]]:
     return links
 
 
-def add_switcher(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_switcher(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     if app.builder.name not in SWITCHER_BUILDERS:
         context["book_editions"] = []
         return
@@ -154,15 +163,24 @@ def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
     Without this the search page stops at "正在搜索中" with "ChineseStemmer is
     not defined" in the console, and finds nothing.
     """
-    if exception is not None or app.builder.format != "html" or app.builder.name.startswith("epub"):
+    if (
+        exception is not None
+        or app.builder.format != "html"
+        or app.builder.name.startswith("epub")
+    ):
         return
     data = Path(app.outdir) / "_static" / "language_data.js"
     if not data.is_file():
         return
     text = data.read_text(encoding="utf-8")
     for name in re.findall(r"window\.Stemmer = (\w+Stemmer);", text):
-        if not re.search(rf"\b(var|let|const|function|class)\s+{name}\b", text) and "EnglishStemmer" in text:
-            text = text.replace(f"window.Stemmer = {name};", "window.Stemmer = EnglishStemmer;")
+        if (
+            not re.search(rf"\b(var|let|const|function|class)\s+{name}\b", text)
+            and "EnglishStemmer" in text
+        ):
+            text = text.replace(
+                f"window.Stemmer = {name};", "window.Stemmer = EnglishStemmer;"
+            )
     data.write_text(text, encoding="utf-8")
 
 

@@ -31,7 +31,9 @@ WORDS = {
 
 
 class EngineDownload(SphinxTransform):
-    default_priority = 400  # before the download collector (doctree-read) registers the file
+    default_priority = (
+        400  # before the download collector (doctree-read) registers the file
+    )
 
     def apply(self) -> None:
         config = self.config
@@ -68,6 +70,8 @@ class EngineDownload(SphinxTransform):
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("engine_download", "", "env", types=frozenset({str}))
-    app.add_config_value("engine_download_pages", ["chapters/*"], "env", types=frozenset({list}))
+    app.add_config_value(
+        "engine_download_pages", ["chapters/*"], "env", types=frozenset({list})
+    )
     app.add_transform(EngineDownload)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -40,7 +40,13 @@ logger = logging.getLogger(__name__)
 
 KEYS_FILE = ".figure-keys.json"
 ENGLISH = ("", "en")
-_CONFIG = ("plot_formats", "plot_rcparams", "plot_apply_rcparams", "plot_pre_code", "plot_basedir")
+_CONFIG = (
+    "plot_formats",
+    "plot_rcparams",
+    "plot_apply_rcparams",
+    "plot_pre_code",
+    "plot_basedir",
+)
 
 
 def _local_imports(script: Path, search: list[Path]) -> list[Path]:
@@ -59,7 +65,11 @@ def _local_imports(script: Path, search: list[Path]) -> list[Path]:
             for name in names:
                 for folder in search:
                     candidate = folder / (name.split(".")[0] + ".py")
-                    if candidate.is_file() and candidate != script and candidate not in found:
+                    if (
+                        candidate.is_file()
+                        and candidate != script
+                        and candidate not in found
+                    ):
                         found.append(candidate)
                         todo.append(candidate)
                         break
@@ -114,7 +124,11 @@ class LanguagePlotDirective(PlotDirective):
 
     def run(self):
         language = self.state.document.settings.env.config.language
-        if self.arguments and language_suffix(language) and "filename-prefix" not in self.options:
+        if (
+            self.arguments
+            and language_suffix(language)
+            and "filename-prefix" not in self.options
+        ):
             self.options["filename-prefix"] = image_base(self.arguments[0], language)
         return super().run()
 
@@ -123,7 +137,11 @@ def _outputs(folder: Path, script: Path, language: str | None = None) -> list[Pa
     """The images the plot directive wrote for ``script`` (see its render_figures)."""
     base = re.escape(image_base(script.name, language))
     pattern = re.compile(rf"{base}(_\d\d){{0,2}}\.\w+")
-    return [p for p in folder.glob("*") if pattern.fullmatch(p.name)] if folder.is_dir() else []
+    return (
+        [p for p in folder.glob("*") if pattern.fullmatch(p.name)]
+        if folder.is_dir()
+        else []
+    )
 
 
 def invalidate_changed_figures(app: Sphinx) -> None:
@@ -131,7 +149,9 @@ def invalidate_changed_figures(app: Sphinx) -> None:
     cache = Path(app.doctreedir).parent / "plot_directive"
     figures = Path(app.config.plot_working_directory or confdir)
     search = [figures] + [Path(p) for p in app.config.figure_cache_module_paths]
-    settings = "\n".join(f"{name}={getattr(app.config, name, None)!r}" for name in _CONFIG)
+    settings = "\n".join(
+        f"{name}={getattr(app.config, name, None)!r}" for name in _CONFIG
+    )
     language = app.config.language
     settings += f"\nlanguage={language!r}"
 
@@ -150,7 +170,9 @@ def invalidate_changed_figures(app: Sphinx) -> None:
         relative = script.relative_to(confdir).as_posix()
         new[relative] = key
         if old.get(relative) != key:
-            outputs = _outputs(cache / script.parent.relative_to(confdir), script, language)
+            outputs = _outputs(
+                cache / script.parent.relative_to(confdir), script, language
+            )
             stale += bool(outputs)
             for output in outputs:
                 output.unlink()
@@ -163,6 +185,8 @@ def invalidate_changed_figures(app: Sphinx) -> None:
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("matplotlib.sphinxext.plot_directive")
     app.add_directive("plot", LanguagePlotDirective, override=True)
-    app.add_config_value("figure_cache_module_paths", [], "env", types=frozenset({list}))
+    app.add_config_value(
+        "figure_cache_module_paths", [], "env", types=frozenset({list})
+    )
     app.connect("builder-inited", invalidate_changed_figures)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -34,15 +34,26 @@ logger = logging.getLogger(__name__)
 
 # Options that cannot be combined with ``lineno-match``; they do not change
 # where the snippet starts in the file, so they are dropped for the lookup.
-_NOT_FOR_LOOKUP = ("lineno-start", "append", "prepend", "diff", "dedent", "emphasize-lines")
+_NOT_FOR_LOOKUP = (
+    "lineno-start",
+    "append",
+    "prepend",
+    "diff",
+    "dedent",
+    "emphasize-lines",
+)
 
 
 @dataclass(frozen=True)
 class Place:
     """Where line ``line`` of a Python file sits: inside ``scope``, after ``previous``."""
 
-    scope: tuple[str, str] | None  # ("class", "Value"), ("function", "train_line"), None: top level
-    previous: str | None  # how to name the statement before it; None: first in its block
+    scope: (
+        tuple[str, str] | None
+    )  # ("class", "Value"), ("function", "train_line"), None: top level
+    previous: (
+        str | None
+    )  # how to name the statement before it; None: first in its block
 
     def words(self, filename: str, language: str = "en") -> list[str | tuple[str]]:
         """The caption as pieces: plain strings, and 1-tuples for code names."""
@@ -80,7 +91,9 @@ class Place:
         return [*pieces, " ", (self.previous,), " 之后"]
 
     def text(self, filename: str, language: str = "en") -> str:
-        return "".join(p if isinstance(p, str) else p[0] for p in self.words(filename, language))
+        return "".join(
+            p if isinstance(p, str) else p[0] for p in self.words(filename, language)
+        )
 
 
 _PREVIOUS_ZH = {"the docstring": "文档字符串", "the imports": " import 语句"}
@@ -98,8 +111,10 @@ def _name_of(node: ast.stmt) -> str:
         return node.name
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         return "the imports"
-    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(
-        node.value.value, str
+    if (
+        isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
     ):
         return "the docstring"
     targets: list[ast.expr] = []
@@ -167,7 +182,9 @@ class CaptionedLiteralInclude(LiteralInclude):
             if place is not None:
                 self._auto_caption = place
                 self._auto_filename = Path(filename).name
-                self.options["caption"] = place.text(self._auto_filename, self._language)
+                self.options["caption"] = place.text(
+                    self._auto_filename, self._language
+                )
         result = super().run()
         if self._auto_caption is not None:
             for node in result:
@@ -198,11 +215,15 @@ class CaptionedLiteralInclude(LiteralInclude):
             )
             return None
 
-    def parse_text_to_nodes(self, text: str = "", /, *args, **kwargs) -> list[nodes.Node]:
+    def parse_text_to_nodes(
+        self, text: str = "", /, *args, **kwargs
+    ) -> list[nodes.Node]:
         # container_wrapper() parses the caption with the page's own parser
         # (MyST or reST, which read `__mul__` differently): hand it ready nodes.
         place = self._auto_caption
-        if place is not None and text == place.text(self._auto_filename, self._language):
+        if place is not None and text == place.text(
+            self._auto_filename, self._language
+        ):
             children = [
                 nodes.Text(p) if isinstance(p, str) else nodes.literal(p[0], p[0])
                 for p in place.words(self._auto_filename, self._language)

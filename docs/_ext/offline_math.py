@@ -79,7 +79,9 @@ def katex_dir() -> Path:
     return KATEX
 
 
-_rendered: dict[tuple[str, bool], str | None] = {}  # per process: (latex, display) -> HTML
+_rendered: dict[
+    tuple[str, bool], str | None
+] = {}  # per process: (latex, display) -> HTML
 
 
 def _display_latex(node: nodes.math_block) -> str:
@@ -90,7 +92,8 @@ def _display_latex(node: nodes.math_block) -> str:
     parts = [p for p in latex.split("\n\n") if p.strip()]
     parts = [
         f"\\begin{{aligned}}{p}\\end{{aligned}}"
-        if "\\\\" in p and "\\begin" not in p else p
+        if "\\\\" in p and "\\begin" not in p
+        else p
         for p in parts
     ]
     if len(parts) > 1:
@@ -101,7 +104,9 @@ def _display_latex(node: nodes.math_block) -> str:
 def _render_document(translator, document: nodes.document) -> None:
     """Render every formula of the page not rendered yet, in one node process."""
     wanted: list[tuple[str, bool, nodes.Element]] = []
-    for math in document.findall(lambda n: isinstance(n, (nodes.math, nodes.math_block))):
+    for math in document.findall(
+        lambda n: isinstance(n, (nodes.math, nodes.math_block))
+    ):
         display = isinstance(math, nodes.math_block)
         latex = _display_latex(math) if display else math.astext()
         if (latex, display) not in _rendered:
@@ -111,21 +116,33 @@ def _render_document(translator, document: nodes.document) -> None:
     config = translator.builder.config
     request = json.dumps(
         {
-            "formulas": [{"latex": latex, "display": display} for latex, display, _n in wanted],
+            "formulas": [
+                {"latex": latex, "display": display} for latex, display, _n in wanted
+            ],
             "macros": {**DEFAULT_MACROS, **config.katex_macros},
         }
     )
     done = subprocess.run(
         [node_binary(), str(RENDERER), str(katex_dir())],
-        input=request, capture_output=True, text=True, encoding="utf-8", check=False,
+        input=request,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        check=False,
     )
     if done.returncode != 0:
         raise RuntimeError(f"KaTeX failed to run: {done.stderr.strip()}")
-    for (latex, display, math), answer in zip(wanted, json.loads(done.stdout), strict=True):
+    for (latex, display, math), answer in zip(
+        wanted, json.loads(done.stdout), strict=True
+    ):
         if "error" in answer:
             logger.warning(
-                "KaTeX cannot render this formula: %s (%s)", latex, answer["error"],
-                location=math, type="katex", subtype="render",
+                "KaTeX cannot render this formula: %s (%s)",
+                latex,
+                answer["error"],
+                location=math,
+                type="katex",
+                subtype="render",
             )
             _rendered[(latex, display)] = None
         else:
@@ -143,7 +160,9 @@ def _katex(translator, node: nodes.Element, latex: str, display: bool) -> str:
 
 
 def visit_math_katex(translator, node: nodes.math) -> None:
-    translator.body.append(translator.starttag(node, "span", "", CLASS="math notranslate nohighlight"))
+    translator.body.append(
+        translator.starttag(node, "span", "", CLASS="math notranslate nohighlight")
+    )
     translator.body.append(_katex(translator, node, node.astext(), display=False))
     translator.body.append("</span>")
     raise nodes.SkipNode
@@ -155,8 +174,12 @@ def visit_math_block_katex(translator, node: nodes.math_block) -> None:
         # furo's wrapper carries the id: write it once
         translator.body.append('<div class="math notranslate nohighlight">')
     else:
-        translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
-    translator.body.append('<div class="math-scroll" tabindex="0">')  # it may scroll sideways
+        translator.body.append(
+            translator.starttag(node, "div", CLASS="math notranslate nohighlight")
+        )
+    translator.body.append(
+        '<div class="math-scroll" tabindex="0">'
+    )  # it may scroll sideways
     translator.body.append(_katex(translator, node, _display_latex(node), display=True))
     translator.body.append("</div>")
     if node["number"]:
@@ -185,7 +208,9 @@ def _uses_katex(app: Sphinx) -> bool:
     )
 
 
-def _link_stylesheet(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def _link_stylesheet(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     if _uses_katex(app) and context.get("has_maths_elements", False):
         app.builder.add_css_file(STYLESHEET, priority=400)
 
@@ -283,7 +308,7 @@ def preload_fonts(page_html: str) -> str:
         " document.head.appendChild(link); });"
         f"}})({json.dumps(fonts)});</script>\n"
     )
-    return page_html[: link.start()] + script + page_html[link.start():]
+    return page_html[: link.start()] + script + page_html[link.start() :]
 
 
 # --- MathML for the EPUB ---------------------------------------------------
@@ -320,8 +345,11 @@ def to_mathml(latex: str, display: bool) -> str | None:
 
 def _warn_unconverted(translator, node: nodes.Element, latex: str) -> None:
     logger.warning(
-        "latex2mathml cannot convert this formula for the EPUB: %s", latex, location=node,
-        type="epub", subtype="math",
+        "latex2mathml cannot convert this formula for the EPUB: %s",
+        latex,
+        location=node,
+        type="epub",
+        subtype="math",
     )
 
 
@@ -340,7 +368,9 @@ def visit_math_block_mathml(translator, node: nodes.math_block) -> None:
     translator.body.append(translator.starttag(node, "div", CLASS="math-display"))
     if node.get("number"):
         translator.body.append(f'<span class="eqno">({node["number"]})</span>')
-    parts = [latex] if node.get("nowrap") else [p for p in latex.split("\n\n") if p.strip()]
+    parts = (
+        [latex] if node.get("nowrap") else [p for p in latex.split("\n\n") if p.strip()]
+    )
     for part in parts:
         if "\\\\" in part and "\\begin" not in part:
             part = "\\begin{align*}" + part + "\\end{align*}"
@@ -373,18 +403,26 @@ class MathMLEpub3Builder(Epub3Builder):
         import matplotlib
 
         out = Path(self.outdir)
-        stylesheet = Path(matplotlib.get_data_path(), "plot_directive", "plot_directive.css")
+        stylesheet = Path(
+            matplotlib.get_data_path(), "plot_directive", "plot_directive.css"
+        )
         if stylesheet.is_file() and not (out / "_static" / stylesheet.name).exists():
             (out / "_static").mkdir(exist_ok=True)
             shutil.copyfile(stylesheet, out / "_static" / stylesheet.name)
         for svg in out.rglob("*.svg"):
-            text = re.sub(r"<!DOCTYPE[^>]*>\s*", "", svg.read_text(encoding="utf-8"), count=1)
+            text = re.sub(
+                r"<!DOCTYPE[^>]*>\s*", "", svg.read_text(encoding="utf-8"), count=1
+            )
             # matplotlib draws the space glyph as a path without "d", which SVG requires
             text = re.sub(r"<path(?![^>]*\sd=)", '<path d=""', text)
             svg.write_text(text, encoding="utf-8")
         for page in out.rglob("*.xhtml"):
             text = page.read_text(encoding="utf-8")
-            fixed = re.sub(r"<svg(?![^>]*\bxmlns=)", '<svg xmlns="http://www.w3.org/2000/svg"', text)
+            fixed = re.sub(
+                r"<svg(?![^>]*\bxmlns=)",
+                '<svg xmlns="http://www.w3.org/2000/svg"',
+                text,
+            )
             if fixed != text:
                 page.write_text(fixed, encoding="utf-8")
 

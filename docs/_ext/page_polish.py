@@ -41,7 +41,13 @@ DESCRIPTION_LENGTH = 155
 # enough. It is cut after a Chinese punctuation mark, never inside a word.
 DESCRIPTION_LENGTH_ZH = 80
 SHORTEST_PARAGRAPH = {"en": 60, "zh": 30}
-SKIPPED_ANCESTORS = (nodes.Admonition, nodes.sidebar, nodes.topic, nodes.figure, nodes.table)
+SKIPPED_ANCESTORS = (
+    nodes.Admonition,
+    nodes.sidebar,
+    nodes.topic,
+    nodes.figure,
+    nodes.table,
+)
 
 
 def _chinese(language: str | None) -> bool:
@@ -52,18 +58,30 @@ def first_paragraph(doctree: nodes.document, language: str | None = "en") -> str
     for paragraph in doctree.findall(nodes.paragraph):
         parent, skipped = paragraph.parent, False
         while parent is not None:
-            if isinstance(parent, SKIPPED_ANCESTORS) or "widget" in type(parent).__name__:
+            if (
+                isinstance(parent, SKIPPED_ANCESTORS)
+                or "widget" in type(parent).__name__
+            ):
                 skipped = True
                 break
             parent = parent.parent
         text = paragraph.astext()
-        for math in paragraph.findall(nodes.math):  # TeX, read as plain text: 10^{-6} -> 10^-6
+        for math in paragraph.findall(
+            nodes.math
+        ):  # TeX, read as plain text: 10^{-6} -> 10^-6
             plain = re.sub(r"\\(?:left|right|,|;|!)|[{}]", "", math.astext())
-            text = text.replace(math.astext(), re.sub(r"\\([A-Za-z]+)", r"\1", plain), 1)
+            text = text.replace(
+                math.astext(), re.sub(r"\\([A-Za-z]+)", r"\1", plain), 1
+            )
         text = " ".join(text.split())
-        if paragraph["classes"]:  # a line of the book's own furniture (the download line)
+        if paragraph[
+            "classes"
+        ]:  # a line of the book's own furniture (the download line)
             skipped = True
-        if not skipped and len(text) >= SHORTEST_PARAGRAPH["zh" if _chinese(language) else "en"]:
+        if (
+            not skipped
+            and len(text) >= SHORTEST_PARAGRAPH["zh" if _chinese(language) else "en"]
+        ):
             return text
     return ""
 
@@ -101,7 +119,9 @@ def add_description(
         text = app.config.html_meta_description or ""
     if text:
         short = shorten_chinese(text) if _chinese(language) else shorten(text)
-        tag = f'<meta name="description" content="{html.escape(short, quote=True)}" />\n'
+        tag = (
+            f'<meta name="description" content="{html.escape(short, quote=True)}" />\n'
+        )
         context["metatags"] = context.get("metatags", "") + tag
 
 
@@ -183,8 +203,12 @@ def polish_html(text: str, page: Path, language: str | None = "en") -> str:
             rf'<aside class="{name}\1" aria-label="{label}"',
             text,
         )
-    text = re.sub(r'<th class="head">(?:<p></p>)?\s*</th>', '<td class="head"></td>', text)
-    text = text.replace('<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">')
+    text = re.sub(
+        r'<th class="head">(?:<p></p>)?\s*</th>', '<td class="head"></td>', text
+    )
+    text = text.replace(
+        '<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">'
+    )
     text = re.sub(
         r'<div class="table-wrapper([^"]*)"(?![^>]*tabindex)',
         r'<div class="table-wrapper\1" tabindex="0"',
@@ -194,11 +218,20 @@ def polish_html(text: str, page: Path, language: str | None = "en") -> str:
 
 
 def polish_site(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html" or app.builder.name.startswith("epub"):
+    if (
+        exception is not None
+        or app.builder.format != "html"
+        or app.builder.name.startswith("epub")
+    ):
         return
     out = Path(app.outdir)
     for page in out.rglob("*.html"):
-        if page.relative_to(out).parts[0] in {"_static", "_sources", "_images", "_downloads"}:
+        if page.relative_to(out).parts[0] in {
+            "_static",
+            "_sources",
+            "_images",
+            "_downloads",
+        }:
             continue
         text = page.read_text(encoding="utf-8")
         polished = polish_html(text, page, app.config.language)

@@ -48,24 +48,34 @@ RUNTIME_FILES = [
     "pyodide-lock.json",  # read by the loader at start
 ]
 CDN = "https://cdn.jsdelivr.net/pyodide/v${O}/full/"  # in pyodide.js 314.0.7
-FETCHED = ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]  # fetch()ed: counted by the progress bar
+FETCHED = [
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]  # fetch()ed: counted by the progress bar
 
-FENCE = re.compile(r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$", re.M | re.S)
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    re.M | re.S,
+)
 SKIP = re.compile(r"^%\s*skip:\s*(start|end)\b(.*)$", re.M)
-NEEDS_NUMPY = re.compile(r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b", re.M)
+NEEDS_NUMPY = re.compile(
+    r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
+    re.M,
+)
 
 TEXT = {
     "en": {
         "run": "Run the code on this page",
         "size": "Python runs in your browser: a {mb} MB download the first time, then cached.",
         "numpy": "The code of this chapter needs NumPy, which the book's in-browser Python"
-                 " does not include: run it on your computer, next to the downloaded files.",
+        " does not include: run it on your computer, next to the downloaded files.",
     },
     "zh": {
         "run": "运行本页的代码",
         "size": "Python 在浏览器中运行：第一次需下载 {mb} MB，之后使用缓存。",
         "numpy": "本章的代码需要 NumPy，而本书在浏览器中的 Python 不包含它："
-                 "请在自己的电脑上、在下载的文件旁运行。",
+        "请在自己的电脑上、在下载的文件旁运行。",
     },
 }
 
@@ -114,7 +124,9 @@ def python_fences(source: str) -> list[tuple[str, str | None]]:
 
 
 def is_runner_page(app: Sphinx, docname: str) -> bool:
-    return app.builder.name in BUILDERS and any(fnmatch(docname, p) for p in app.config.runner_pages)
+    return app.builder.name in BUILDERS and any(
+        fnmatch(docname, p) for p in app.config.runner_pages
+    )
 
 
 class RunnerMarks(SphinxTransform):
@@ -134,7 +146,9 @@ class RunnerMarks(SphinxTransform):
         if len(blocks) != len(fences):
             logger.warning(
                 "runner: %d Python blocks in the page but %d ```python fences in its source;"
-                " the blocks PyTorch needs are not marked", len(blocks), len(fences),
+                " the blocks PyTorch needs are not marked",
+                len(blocks),
+                len(fences),
                 location=self.env.docname,
             )
         else:
@@ -160,15 +174,21 @@ class RunnerMarks(SphinxTransform):
         section = self.document.next_node(nodes.section)
         if section is None:
             return
-        download = [c for c in section.children if "engine-download" in c.get("classes", [])]
+        download = [
+            c for c in section.children if "engine-download" in c.get("classes", [])
+        ]
         position = section.index(download[0]) + 1 if download else 1
         section.insert(position, control)
 
 
-def add_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_assets(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
     if doctree is None or not is_runner_page(app, pagename):
         return
-    controls = [n.astext() for n in doctree.findall(nodes.raw) if "runner-page" in n.astext()]
+    controls = [
+        n.astext() for n in doctree.findall(nodes.raw) if "runner-page" in n.astext()
+    ]
     if not controls:
         return
     app.add_css_file("runner/runner.css")
@@ -187,7 +207,11 @@ def add_assets(app: Sphinx, pagename: str, templatename: str, context: dict, doc
 
 
 def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.name not in BUILDERS or runtime_root(app.config):
+    if (
+        exception is not None
+        or app.builder.name not in BUILDERS
+        or runtime_root(app.config)
+    ):
         return
     folder = runtime_dir(app.config)
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
@@ -206,7 +230,9 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     loader = target / "pyodide.js"
     text = loader.read_text(encoding="utf-8")
     if CDN not in text:
-        raise ExtensionError(f"runner: {CDN} not found in {folder / 'pyodide.js'}: check the new loader")
+        raise ExtensionError(
+            f"runner: {CDN} not found in {folder / 'pyodide.js'}: check the new loader"
+        )
     loader.write_text(text.replace(CDN, "./"), encoding="utf-8")
 
 

@@ -33,7 +33,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 LIGHTHOUSE = "lighthouse@12.2.3"
-CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
+)
 COMPRESSED = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv", ".map"}
 TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 MAX_CLS = 0.01
@@ -80,23 +82,31 @@ def serve(folder: Path) -> Iterator[str]:
 
 
 def default_pages(site: Path) -> list[str]:
-    chapters = sorted(p.relative_to(site).as_posix() for p in (site / "chapters").glob("*.html"))
+    chapters = sorted(
+        p.relative_to(site).as_posix() for p in (site / "chapters").glob("*.html")
+    )
     return ["index.html", *chapters]
 
 
 def chromium() -> str:
-    found = os.environ.get("CHROME_PATH") or shutil.which("chromium") or shutil.which(
-        "chromium-browser"
+    found = (
+        os.environ.get("CHROME_PATH")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
     )
     if not found:
-        raise SystemExit("audit: no Chromium found (apt-get install chromium, or set CHROME_PATH)")
+        raise SystemExit(
+            "audit: no Chromium found (apt-get install chromium, or set CHROME_PATH)"
+        )
     return found
 
 
 def lighthouse(url: str, report: Path) -> dict:
     npx = shutil.which("npx")
     if npx is None:
-        raise SystemExit("audit: npx not found (make audit puts .venv's Node first on PATH)")
+        raise SystemExit(
+            "audit: npx not found (make audit puts .venv's Node first on PATH)"
+        )
     command = [
         npx, "-y", LIGHTHOUSE, url,
         "--output=json", f"--output-path={report}", "--quiet",
@@ -131,7 +141,9 @@ def misses(row: dict[str, float]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("site", type=Path, help="the built HTML site")
-    parser.add_argument("pages", nargs="*", help="pages to audit (default: front page, chapters)")
+    parser.add_argument(
+        "pages", nargs="*", help="pages to audit (default: front page, chapters)"
+    )
     parser.add_argument("--reports", type=Path, help="where to keep the JSON reports")
     args = parser.parse_args(argv)
     site = args.site.resolve()
@@ -151,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             missed = misses(row)
             failed |= bool(missed)
 
-            def cell(name: str, text: str) -> str:
+            def cell(name: str, text: str, missed: list[str] = missed) -> str:
                 return text + ("!" if name in missed else " ")
 
             print(
@@ -163,9 +175,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{cell('kb', format(row['kb'], '.0f')):>7}",
                 flush=True,
             )
-    print(f"targets: performance >= 95; accessibility, best practices, SEO = 100; "
-          f"CLS <= {MAX_CLS}; <= {MAX_KB} KB on load (gzip). '!' marks a miss. "
-          f"Reports: {reports}")
+    print(
+        f"targets: performance >= 95; accessibility, best practices, SEO = 100; "
+        f"CLS <= {MAX_CLS}; <= {MAX_KB} KB on load (gzip). '!' marks a miss. "
+        f"Reports: {reports}"
+    )
     return 1 if failed else 0
 
 

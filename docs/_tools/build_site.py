@@ -61,7 +61,10 @@ def site_lock(target: Path, *, shared: bool, who: str) -> Iterator[None]:
         try:
             fcntl.flock(handle, mode | fcntl.LOCK_NB)
         except BlockingIOError:
-            print(f"{who}: waiting for the build of {target} that is running to finish", file=sys.stderr)
+            print(
+                f"{who}: waiting for the build of {target} that is running to finish",
+                file=sys.stderr,
+            )
             fcntl.flock(handle, mode)
         try:
             yield
@@ -74,7 +77,9 @@ def _exchange(a: Path, b: Path) -> bool:
     renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
     if renameat2 is None:
         return False
-    done = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    done = renameat2(
+        _AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE
+    )
     if done == 0:
         return True
     code = ctypes.get_errno()
@@ -124,7 +129,9 @@ def build(target: Path, *commands: list[str]) -> int:
     with site_lock(target, shared=False, who="make html"):
         _remove_leftovers(target)
         out = target.with_name(f"{target.name}.tmp.{os.getpid()}")
-        made: dict[Path, bool] = {}  # each doctrees folder -> whether its NAME folder is new
+        made: dict[
+            Path, bool
+        ] = {}  # each doctrees folder -> whether its NAME folder is new
 
         def doctrees(match: re.Match[str]) -> str:
             folder = target.parent / match.group(1) if match.group(1) else target.parent
@@ -134,23 +141,40 @@ def build(target: Path, *commands: list[str]) -> int:
 
         try:
             for command in commands:
-                filled = [DOCTREES.sub(doctrees, part.replace("{out}", str(out))) for part in command]
+                filled = [
+                    DOCTREES.sub(doctrees, part.replace("{out}", str(out)))
+                    for part in command
+                ]
                 status = subprocess.run(filled).returncode
                 if status == 0 and not (out / "index.html").is_file():
-                    print(f"build_site: the build wrote no {out / 'index.html'}", file=sys.stderr)
+                    print(
+                        f"build_site: the build wrote no {out / 'index.html'}",
+                        file=sys.stderr,
+                    )
                     status = 1
                 if status != 0:
-                    before = "still holds the previous site" if target.exists() else "holds no site"
-                    print(f"build_site: the build failed (exit {status}); {target} {before}", file=sys.stderr)
+                    before = (
+                        "still holds the previous site"
+                        if target.exists()
+                        else "holds no site"
+                    )
+                    print(
+                        f"build_site: the build failed (exit {status}); {target} {before}",
+                        file=sys.stderr,
+                    )
                     return status
             move_into_place(out, target)
-            print(f"build_site: the site is in {target}")  # not in the {out} that the build named
+            print(
+                f"build_site: the site is in {target}"
+            )  # not in the {out} that the build named
             return 0
         finally:
             shutil.rmtree(out, ignore_errors=True)
             for path, new_folder in made.items():
                 shutil.rmtree(path, ignore_errors=True)
-                if new_folder:  # a NAME folder this build created: keep it only if it holds a cache
+                if (
+                    new_folder
+                ):  # a NAME folder this build created: keep it only if it holds a cache
                     with contextlib.suppress(OSError):
                         path.parent.rmdir()
 

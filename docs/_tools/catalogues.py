@@ -88,7 +88,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{po.relative_to(root)}: {counts.translated} translated, "
             f"{counts.fuzzy} fuzzy, {counts.untranslated} untranslated{todo}"
         )
-    print(f"total: {total.translated} translated, {total.fuzzy} fuzzy, {total.untranslated} untranslated")
+    print(
+        f"total: {total.translated} translated, {total.fuzzy} fuzzy, {total.untranslated} untranslated"
+    )
     return 0
 
 

@@ -38,8 +38,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from build_site import site_lock
 from ghp_import import GhpError, ghp_import
+
+from build_site import site_lock
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD_CACHES = (".doctrees", ".buildinfo", ".buildinfo.bak", "__pycache__", "*.pickle")
@@ -55,7 +56,9 @@ def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def remote_from(option: str | None, environ: dict[str, str] | os._Environ[str]) -> tuple[str, str]:
+def remote_from(
+    option: str | None, environ: dict[str, str] | os._Environ[str]
+) -> tuple[str, str]:
     """The remote to publish to, and where it came from (for error messages)."""
     if option is not None:
         return option, "--remote"
@@ -83,7 +86,9 @@ def check_branch(branch: str, replace_branch_files: bool) -> None:
         raise PublishError(f"{branch!r} is not a branch name (it starts with '-')")
     checked = _git("check-ref-format", "--branch", branch, cwd=REPO)
     if checked.returncode != 0 or checked.stdout.strip() != branch:
-        raise PublishError(f"{branch!r} is not a branch name git accepts (git check-ref-format --branch)")
+        raise PublishError(
+            f"{branch!r} is not a branch name git accepts (git check-ref-format --branch)"
+        )
     if branch != DEFAULT_BRANCH and not replace_branch_files:
         raise PublishError(
             f"publishing replaces every file of the branch {branch!r} with the site; "
@@ -103,8 +108,12 @@ def resolve_remote(remote: str) -> str:
     if named.returncode == 0:
         url = named.stdout.strip()
         if url.startswith("-"):
-            raise PublishError(f"the URL of the remote {remote!r} starts with '-': {url!r}")
-        if (REPO / url).exists():  # a path, relative to this repository: the push runs elsewhere
+            raise PublishError(
+                f"the URL of the remote {remote!r} starts with '-': {url!r}"
+            )
+        if (
+            REPO / url
+        ).exists():  # a path, relative to this repository: the push runs elsewhere
             url = str((REPO / url).resolve())
     elif Path(remote).exists():
         url = str(Path(remote).resolve())
@@ -163,10 +172,16 @@ def publish(
         scratch = Path(scratch_dir)
         site = scratch / "site"
         if not html.is_dir():
-            raise PublishError(f"{html} holds no built site (no index.html); run `make html` first")
-        with site_lock(html, shared=True, who="publish"):  # one whole site, not half of two
+            raise PublishError(
+                f"{html} holds no built site (no index.html); run `make html` first"
+            )
+        with site_lock(
+            html, shared=True, who="publish"
+        ):  # one whole site, not half of two
             if not (html / "index.html").is_file():
-                raise PublishError(f"{html} holds no built site (no index.html); run `make html` first")
+                raise PublishError(
+                    f"{html} holds no built site (no index.html); run `make html` first"
+                )
             shutil.copytree(html, site, ignore=shutil.ignore_patterns(*BUILD_CACHES))
         repo = scratch / "repo"
         repo.mkdir()
@@ -181,53 +196,93 @@ def publish(
         if heads.stdout.strip():
             fetched = _git("fetch", "-q", "--", url, f"+{ref}:{ref}", cwd=repo)
             if fetched.returncode != 0:
-                raise PublishError(f"cannot fetch {branch} from {url}: {fetched.stderr.strip()}")
-            before = _git("rev-parse", "--verify", "--end-of-options", ref, cwd=repo).stdout.strip()
-            on_branch = set(_names(_git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo).stdout))
-            kept = [name for name in KEPT if name in on_branch and not (site / name).exists()]
+                raise PublishError(
+                    f"cannot fetch {branch} from {url}: {fetched.stderr.strip()}"
+                )
+            before = _git(
+                "rev-parse", "--verify", "--end-of-options", ref, cwd=repo
+            ).stdout.strip()
+            on_branch = set(
+                _names(
+                    _git(
+                        "ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo
+                    ).stdout
+                )
+            )
+            kept = [
+                name
+                for name in KEPT
+                if name in on_branch and not (site / name).exists()
+            ]
             if kept:
-                restored = _git("--work-tree", str(site), "checkout", ref, "--", *kept, cwd=repo)
+                restored = _git(
+                    "--work-tree", str(site), "checkout", ref, "--", *kept, cwd=repo
+                )
                 if restored.returncode != 0:
-                    raise PublishError(f"cannot keep {', '.join(kept)}: {restored.stderr.strip()}")
+                    raise PublishError(
+                        f"cannot keep {', '.join(kept)}: {restored.stderr.strip()}"
+                    )
         here = Path.cwd()
         os.chdir(repo)  # ghp-import works on the repository of the current folder
         try:
             # It only commits (fast-import); the push below is ours, with `--`.
-            ghp_import(str(site), mesg=message, branch=branch, push=False, nojekyll=True)
+            ghp_import(
+                str(site), mesg=message, branch=branch, push=False, nojekyll=True
+            )
         except GhpError as error:
             raise PublishError(f"ghp-import failed: {error.message}") from error
-        except Exception as error:  # its own error paths can fail too (bytes written to stdout)
+        except (
+            Exception
+        ) as error:  # its own error paths can fail too (bytes written to stdout)
             raise PublishError(f"ghp-import failed: {error!r}") from error
         finally:
             os.chdir(here)
-        after = _git("rev-parse", "--verify", "--end-of-options", ref, cwd=repo).stdout.strip()
+        after = _git(
+            "rev-parse", "--verify", "--end-of-options", ref, cwd=repo
+        ).stdout.strip()
         if not after or after == before:
             raise PublishError("ghp-import made no commit")
-        files = len(_names(_git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo).stdout))
+        files = len(
+            _names(
+                _git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo).stdout
+            )
+        )
         removed: list[str] = []
         if before:
             diff = _git(
                 "diff", "--no-renames", "--name-only", "-z", "--diff-filter=D", before, after, "--", cwd=repo
             )  # fmt: skip
             if diff.returncode != 0:
-                raise PublishError(f"cannot compare with the previous {branch}: {diff.stderr.strip()}")
+                raise PublishError(
+                    f"cannot compare with the previous {branch}: {diff.stderr.strip()}"
+                )
             removed = _names(diff.stdout)
         pushed = _git("push", "-q", "--", url, f"{ref}:{ref}", cwd=repo)
         if pushed.returncode != 0:
-            raise PublishError(f"cannot push to {branch} of {url}: {pushed.stderr.strip()}")
+            raise PublishError(
+                f"cannot push to {branch} of {url}: {pushed.stderr.strip()}"
+            )
     lines = [f"published {files} files to {branch} of {url}: {message}"]
     if kept:
         lines.append(f"kept from {branch}: {', '.join(kept)}")
     if removed:
-        lines.append(f"removed from {branch} ({len(removed)}, not in this build): {', '.join(removed)}")
+        lines.append(
+            f"removed from {branch} ({len(removed)}, not in this build): {', '.join(removed)}"
+        )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("html", type=Path, help="the built site, e.g. docs/_build/html")
-    parser.add_argument("--remote", help="remote name, URL or path [$PUBLISH_REMOTE, else origin]")
-    parser.add_argument("--branch", default=DEFAULT_BRANCH, help=f"branch to publish to [{DEFAULT_BRANCH}]")
+    parser.add_argument(
+        "--remote", help="remote name, URL or path [$PUBLISH_REMOTE, else origin]"
+    )
+    parser.add_argument(
+        "--branch",
+        default=DEFAULT_BRANCH,
+        help=f"branch to publish to [{DEFAULT_BRANCH}]",
+    )
     parser.add_argument(
         "--replace-branch-files", action="store_true",
         help=f"allow a --branch other than {DEFAULT_BRANCH}: its files are replaced by the site",

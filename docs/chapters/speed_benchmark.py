@@ -73,8 +73,10 @@ def make_mlp(value_class, sizes=SIZES, seed=42):
     """Weights and biases as lists of value_class: the same numbers for every engine."""
     rng = random.Random(seed)
     return [
-        [([value_class(rng.uniform(-1, 1)) for _ in range(n_in)], value_class(0.0))
-         for _ in range(n_out)]
+        [
+            ([value_class(rng.uniform(-1, 1)) for _ in range(n_in)], value_class(0.0))
+            for _ in range(n_out)
+        ]
         for n_in, n_out in zip(sizes, sizes[1:])
     ]
 
@@ -161,23 +163,36 @@ def seconds_per_step(value_class, n_points=100, collector_on=True, steps=5, repe
 
 def main():
     if MicrogradValue is None:
-        sys.exit("micrograd is not installed: run `pip install micrograd`, then this script again")
+        sys.exit(
+            "micrograd is not installed: run `pip install micrograd`, then this script again"
+        )
     engines = {"floats": Float, "tinygrad": tinygrad.Value, "micrograd": MicrogradValue}
     n_points = 100
     values = graph_values(tinygrad.Value, n_points)
-    print(f"Python {platform.python_version()}, {platform.system()} {platform.machine()}")
-    print(f"one training step of a {'-'.join(map(str, SIZES))} relu network on {n_points} points,"
-          f" {values} values per graph")
-    print(f"{'engine':10} {'collector on':>13} {'off':>9} {'per value':>10}"
-          f" {'x arithmetic':>13} {'in collector':>13}")
+    print(
+        f"Python {platform.python_version()}, {platform.system()} {platform.machine()}"
+    )
+    print(
+        f"one training step of a {'-'.join(map(str, SIZES))} relu network on {n_points} points,"
+        f" {values} values per graph"
+    )
+    print(
+        f"{'engine':10} {'collector on':>13} {'off':>9} {'per value':>10}"
+        f" {'x arithmetic':>13} {'in collector':>13}"
+    )
     on = {}
     for name, value_class in engines.items():
         on[name] = seconds_per_step(value_class, n_points, collector_on=True)
         off = seconds_per_step(value_class, n_points, collector_on=False)
-        share = "" if value_class is Float else f"{1 - off / on[name]:.0%}"  # floats: no graph
-        print(f"{name:10} {on[name] * 1e3:10.1f} ms {off * 1e3:6.1f} ms"
-              f" {on[name] * 1e9 / values:7.0f} ns {on[name] / on['floats']:12.1f}x"
-              f" {share:>12}", flush=True)
+        share = (
+            "" if value_class is Float else f"{1 - off / on[name]:.0%}"
+        )  # floats: no graph
+        print(
+            f"{name:10} {on[name] * 1e3:10.1f} ms {off * 1e3:6.1f} ms"
+            f" {on[name] * 1e9 / values:7.0f} ns {on[name] / on['floats']:12.1f}x"
+            f" {share:>12}",
+            flush=True,
+        )
     print(f"tinygrad takes {on['tinygrad'] / on['micrograd']:.2f} of micrograd's time")
 
 

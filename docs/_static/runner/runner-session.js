@@ -9,39 +9,60 @@
 (function () {
   "use strict";
   var R = window.bookRunner;
-  var blocks = R.blocks, control = R.control, status = R.status, runtime = R.runtime;
-  var T = R.zh ? {
-    reset: "还原", resetTitle: "把这一段代码还原为书中的原文",
-    output: "输出", nothing: "：没有输出", edit: "可编辑的 Python 代码，Shift+Enter 运行",
-    loading: "正在加载 Python：{got} / {total} MB", starting: "正在启动 Python……",
-    ready: "Python 已就绪（启动用时 {s} 秒）。", running: "正在运行第 {n} 段……",
-    ran: "已运行到第 {n} 段。",
-    torch: "未运行：这一段需要 PyTorch，而 PyTorch 无法在浏览器中运行。",
-    torchPage: "需要 PyTorch 的几段代码会跳过（PyTorch 无法在浏览器中运行）。",
-    failed: "Python 无法加载：{e}",
-    stopped: "浏览器中的 Python 在这一段停止了（{e}）：这一段需要比浏览器允许的更深的栈（一长串 Value 被逐个释放）。请在自己的电脑上运行；重新加载页面可重新启动 Python。",
-    reload: "浏览器中的 Python 已停止：请重新加载页面。"
-  } : {
-    reset: "Reset", resetTitle: "Put back the book's text of this block",
-    output: "Output", nothing: ": nothing printed", edit: "Python code, editable; Shift+Enter runs it",
-    loading: "Loading Python: {got} of {total} MB", starting: "Starting Python…",
-    ready: "Python is ready (it started in {s} s).", running: "Running block {n}…",
-    ran: "Ran the blocks up to block {n}.",
-    torch: "Not run: this block needs PyTorch, which cannot run in the browser.",
-    torchPage: "The blocks that need PyTorch are skipped (PyTorch cannot run in the browser).",
-    failed: "Python could not load: {e}",
-    stopped: "The browser's Python stopped at this block ({e}): it needs a deeper stack than the browser allows (a long chain of Values is freed one by one). Run it on your computer; reload the page to start Python again.",
-    reload: "The browser's Python has stopped: reload the page to start it again."
-  };
+  var blocks = R.blocks,
+    control = R.control,
+    status = R.status,
+    runtime = R.runtime;
+  var T = R.zh
+    ? {
+        reset: "还原",
+        resetTitle: "把这一段代码还原为书中的原文",
+        output: "输出",
+        nothing: "：没有输出",
+        edit: "可编辑的 Python 代码，Shift+Enter 运行",
+        loading: "正在加载 Python：{got} / {total} MB",
+        starting: "正在启动 Python……",
+        ready: "Python 已就绪（启动用时 {s} 秒）。",
+        running: "正在运行第 {n} 段……",
+        ran: "已运行到第 {n} 段。",
+        torch: "未运行：这一段需要 PyTorch，而 PyTorch 无法在浏览器中运行。",
+        torchPage: "需要 PyTorch 的几段代码会跳过（PyTorch 无法在浏览器中运行）。",
+        failed: "Python 无法加载：{e}",
+        stopped:
+          "浏览器中的 Python 在这一段停止了（{e}）：这一段需要比浏览器允许的更深的栈（一长串 Value 被逐个释放）。请在自己的电脑上运行；重新加载页面可重新启动 Python。",
+        reload: "浏览器中的 Python 已停止：请重新加载页面。",
+      }
+    : {
+        reset: "Reset",
+        resetTitle: "Put back the book's text of this block",
+        output: "Output",
+        nothing: ": nothing printed",
+        edit: "Python code, editable; Shift+Enter runs it",
+        loading: "Loading Python: {got} of {total} MB",
+        starting: "Starting Python…",
+        ready: "Python is ready (it started in {s} s).",
+        running: "Running block {n}…",
+        ran: "Ran the blocks up to block {n}.",
+        torch: "Not run: this block needs PyTorch, which cannot run in the browser.",
+        torchPage: "The blocks that need PyTorch are skipped (PyTorch cannot run in the browser).",
+        failed: "Python could not load: {e}",
+        stopped:
+          "The browser's Python stopped at this block ({e}): it needs a deeper stack than the browser allows (a long chain of Values is freed one by one). Run it on your computer; reload the page to start Python again.",
+        reload: "The browser's Python has stopped: reload the page to start it again.",
+      };
   function say(key, values) {
-    return T[key].replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+    return T[key].replace(/\{(\w+)\}/g, function (_, k) {
+      return values[k];
+    });
   }
   var sheet = document.createElement("link");
   sheet.rel = "stylesheet";
   sheet.href = document.currentScript.src.replace(/\.js(\?.*)?$/, ".css");
   document.head.appendChild(sheet);
-  var hasTorchBlocks = blocks.some(function (b) { return b.needs; });
-  var session = null;  // a Promise of {Session, console}: the Python of this page
+  var hasTorchBlocks = blocks.some(function (b) {
+    return b.needs;
+  });
+  var session = null; // a Promise of {Session, console}: the Python of this page
   var busy = Promise.resolve();
 
   function loadScript(url) {
@@ -49,7 +70,9 @@
       var tag = document.createElement("script");
       tag.src = url;
       tag.onload = resolve;
-      tag.onerror = function () { reject(new Error(url)); };
+      tag.onerror = function () {
+        reject(new Error(url));
+      };
       document.head.appendChild(tag);
     });
   }
@@ -64,11 +87,14 @@
         var stream = new ReadableStream({
           pull: function (c) {
             return reader.read().then(function (r) {
-              if (r.done) { c.close(); return; }
+              if (r.done) {
+                c.close();
+                return;
+              }
               progress(r.value.byteLength);
               c.enqueue(r.value);
             });
-          }
+          },
         });
         var headers = new Headers(response.headers);
         if (/\.wasm$/.test(url)) headers.set("Content-Type", "application/wasm");
@@ -95,7 +121,7 @@
     "                self.console.resetbuffer()",
     "                self.console.runsource(text + '\\n', '<block>', 'exec')",
     "        return out.getvalue()",
-    "BookSession"
+    "BookSession",
   ].join("\n");
 
   function start() {
@@ -106,7 +132,9 @@
     bar.max = R.fetchedBytes || 1;
     bar.value = 0;
     var got = 0;
-    var mb = function (n) { return (n / 1e6).toFixed(1); };
+    var mb = function (n) {
+      return (n / 1e6).toFixed(1);
+    };
     status.textContent = say("loading", { got: mb(0), total: mb(R.fetchedBytes) });
     bar.setAttribute("aria-label", status.textContent);
     control.appendChild(bar);
@@ -115,8 +143,8 @@
     window.fetch = countingFetch(realFetch.bind(window), function (n) {
       got += n;
       bar.value = Math.min(got, bar.max);
-      status.textContent = got >= R.fetchedBytes ? T.starting
-        : say("loading", { got: mb(got), total: mb(R.fetchedBytes) });
+      status.textContent =
+        got >= R.fetchedBytes ? T.starting : say("loading", { got: mb(got), total: mb(R.fetchedBytes) });
     });
     var engineFiles = Array.prototype.slice.call(document.querySelectorAll("a.download[href$='.py']"));
     function done() {
@@ -125,30 +153,42 @@
       control.removeAttribute("aria-busy");
     }
     session = loadScript(runtime + "pyodide.js")
-      .then(function () { return window.loadPyodide({ indexURL: runtime, packageBaseUrl: runtime }); })
+      .then(function () {
+        return window.loadPyodide({ indexURL: runtime, packageBaseUrl: runtime });
+      })
       .then(function (pyodide) {
         done();
-        return Promise.all(engineFiles.map(function (a) {
-          return realFetch(a.href).then(function (r) {
-            if (!r.ok) throw new Error(a.href + ": " + r.status);
-            return r.text();
-          }).then(function (text) {  // into the working folder, first on sys.path
-            pyodide.FS.writeFile(decodeURIComponent(a.pathname.split("/").pop()), text);
-          });
-        })).then(function () { return pyodide.runPython(KERNEL); });
+        return Promise.all(
+          engineFiles.map(function (a) {
+            return realFetch(a.href)
+              .then(function (r) {
+                if (!r.ok) throw new Error(a.href + ": " + r.status);
+                return r.text();
+              })
+              .then(function (text) {
+                // into the working folder, first on sys.path
+                pyodide.FS.writeFile(decodeURIComponent(a.pathname.split("/").pop()), text);
+              });
+          })
+        ).then(function () {
+          return pyodide.runPython(KERNEL);
+        });
       })
-      .then(function (BookSession) {
-        var seconds = (performance.now() - startedAt) / 1000;
-        R.coldStartSeconds = seconds;
-        status.textContent = say("ready", { s: seconds.toFixed(1) }) + (hasTorchBlocks ? " " + T.torchPage : "");
-        blocks.forEach(makeEditable);
-        return { Session: BookSession, console: BookSession() };
-      }, function (error) {
-        done();
-        status.textContent = say("failed", { e: error && error.message ? error.message : String(error) });
-        session = null;
-        throw error;
-      });
+      .then(
+        function (BookSession) {
+          var seconds = (performance.now() - startedAt) / 1000;
+          R.coldStartSeconds = seconds;
+          status.textContent = say("ready", { s: seconds.toFixed(1) }) + (hasTorchBlocks ? " " + T.torchPage : "");
+          blocks.forEach(makeEditable);
+          return { Session: BookSession, console: BookSession() };
+        },
+        function (error) {
+          done();
+          status.textContent = say("failed", { e: error && error.message ? error.message : String(error) });
+          session = null;
+          throw error;
+        }
+      );
     return session;
   }
 
@@ -160,7 +200,9 @@
     pre.setAttribute("role", "textbox");
     pre.setAttribute("aria-multiline", "true");
     pre.setAttribute("aria-label", T.edit + " (" + block.number + ")");
-    pre.addEventListener("input", function () { showReset(block); });
+    pre.addEventListener("input", function () {
+      showReset(block);
+    });
   }
 
   function showReset(block) {
@@ -186,7 +228,12 @@
   var PROMPT = /^(>>> |\.\.\. |\.\.\.$)/;
   function pasted(text) {
     var lines = text.replace(/\n$/, "").split("\n");
-    if (!lines.some(function (l) { return PROMPT.test(l); })) return { code: lines.join("\n"), typed: false };
+    if (
+      !lines.some(function (l) {
+        return PROMPT.test(l);
+      })
+    )
+      return { code: lines.join("\n"), typed: false };
     var code = [];
     lines.forEach(function (l) {
       var m = PROMPT.exec(l);
@@ -222,8 +269,9 @@
       var out;
       try {
         out = python.console.run(source.code, source.typed);
-      } catch (error) {  // not a Python exception (those are printed): Pyodide itself failed
-        R.stopped = say("stopped", { e: String(error && error.message || error).split("\n")[0] });
+      } catch (error) {
+        // not a Python exception (those are printed): Pyodide itself failed
+        R.stopped = say("stopped", { e: String((error && error.message) || error).split("\n")[0] });
         show(block, R.stopped, "error");
         status.textContent = T.reload;
         throw error;
@@ -233,39 +281,64 @@
     block.ran = true;
   }
 
-  var pause = function () { return new Promise(function (r) { setTimeout(r, 0); }); };
+  var pause = function () {
+    return new Promise(function (r) {
+      setTimeout(r, 0);
+    });
+  };
 
   function runBlocks(list, fresh) {
-    busy = busy.then(function () {
-      if (R.stopped) { status.textContent = T.reload; return; }
-      return start().then(function (python) {
-        if (fresh) {  // the page from the top, in a new session
-          python.console = python.Session();
-          blocks.forEach(function (b) { b.ran = false; });
+    busy = busy
+      .then(function () {
+        if (R.stopped) {
+          status.textContent = T.reload;
+          return;
         }
-        var todo = typeof list === "function" ? list() : list;
-        var chain = Promise.resolve();
-        todo.forEach(function (block) {
-          chain = chain.then(function () {
-            status.textContent = say("running", { n: block.number });
-            return pause().then(function () { runOne(python, block); });
+        return start().then(function (python) {
+          if (fresh) {
+            // the page from the top, in a new session
+            python.console = python.Session();
+            blocks.forEach(function (b) {
+              b.ran = false;
+            });
+          }
+          var todo = typeof list === "function" ? list() : list;
+          var chain = Promise.resolve();
+          todo.forEach(function (block) {
+            chain = chain.then(function () {
+              status.textContent = say("running", { n: block.number });
+              return pause().then(function () {
+                runOne(python, block);
+              });
+            });
+          });
+          return chain.then(function () {
+            if (todo.length)
+              status.textContent =
+                say("ran", { n: todo[todo.length - 1].number }) + (hasTorchBlocks ? " " + T.torchPage : "");
           });
         });
-        return chain.then(function () {
-          if (todo.length) status.textContent = say("ran", { n: todo[todo.length - 1].number })
-            + (hasTorchBlocks ? " " + T.torchPage : "");
-        });
+      })
+      .catch(function (error) {
+        if (window.console) console.error(error);
+      })
+      .then(function () {
+        R.done += 1;
       });
-    }).catch(function (error) {
-      if (window.console) console.error(error);
-    }).then(function () { R.done += 1; });
     return busy;
   }
 
   R.runUpTo = function (block) {
-    return runBlocks(function () {  // decided when its turn comes: earlier runs may have run some
-      return blocks.filter(function (b) { return b.number < block.number && !b.ran; }).concat([block]);
+    return runBlocks(function () {
+      // decided when its turn comes: earlier runs may have run some
+      return blocks
+        .filter(function (b) {
+          return b.number < block.number && !b.ran;
+        })
+        .concat([block]);
     }, false);
   };
-  R.runAll = function () { return runBlocks(blocks.slice(), true); };
+  R.runAll = function () {
+    return runBlocks(blocks.slice(), true);
+  };
 })();

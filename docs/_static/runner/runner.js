@@ -6,15 +6,19 @@
   "use strict";
   var script = document.currentScript;
   var zh = /^zh/i.test(document.documentElement.lang || "");
-  var T = zh ? {
-    run: "运行", runTitle: "运行这一段代码（以及上面尚未运行的代码），Shift+Enter",
-    file: "从本地文件打开的页面无法运行 Python（浏览器拒绝加载 WebAssembly）：请用 make serve 或在构建好的文件夹中运行 python3 -m http.server 来提供网站，或在线阅读。"
-  } : {
-    run: "Run", runTitle: "Run this block (and the blocks above it not run yet), Shift+Enter",
-    file: "Python cannot run in a page opened from a file (the browser refuses to load its WebAssembly): serve the site (make serve, or python3 -m http.server in the built folder) or read it online."
-  };
+  var T = zh
+    ? {
+        run: "运行",
+        runTitle: "运行这一段代码（以及上面尚未运行的代码），Shift+Enter",
+        file: "从本地文件打开的页面无法运行 Python（浏览器拒绝加载 WebAssembly）：请用 make serve 或在构建好的文件夹中运行 python3 -m http.server 来提供网站，或在线阅读。",
+      }
+    : {
+        run: "Run",
+        runTitle: "Run this block (and the blocks above it not run yet), Shift+Enter",
+        file: "Python cannot run in a page opened from a file (the browser refuses to load its WebAssembly): serve the site (make serve, or python3 -m http.server in the built folder) or read it online.",
+      };
   var control = document.querySelector(".runner-page");
-  if (!control || control.getAttribute("data-needs")) return;  // nothing runs here
+  if (!control || control.getAttribute("data-needs")) return; // nothing runs here
   var button = control.querySelector(".runner-all");
   var status = control.querySelector(".runner-status");
   if (location.protocol === "file:") {
@@ -23,25 +27,51 @@
   }
   var blocks = Array.prototype.map.call(document.querySelectorAll("article div.highlight-python"), function (box, i) {
     var pre = box.querySelector("pre");
-    return { number: i + 1, box: box, pre: pre, original: pre.innerHTML, ran: false, output: null, reset: null,
-             needs: box.classList.contains("runner-needs-torch") ? "torch" : "" };
+    return {
+      number: i + 1,
+      box: box,
+      pre: pre,
+      original: pre.innerHTML,
+      ran: false,
+      output: null,
+      reset: null,
+      needs: box.classList.contains("runner-needs-torch") ? "torch" : "",
+    };
   });
-  var runner = window.bookRunner = {
-    blocks: blocks, control: control, button: button, status: status, zh: zh, done: 0, coldStartSeconds: null,
+  var runner = (window.bookRunner = {
+    blocks: blocks,
+    control: control,
+    button: button,
+    status: status,
+    zh: zh,
+    done: 0,
+    coldStartSeconds: null,
     runtime: new URL(script.getAttribute("data-runtime"), document.baseURI).href,
-    fetchedBytes: Number(script.getAttribute("data-fetched-bytes")) || 0
-  };
+    fetchedBytes: Number(script.getAttribute("data-fetched-bytes")) || 0,
+  });
   var loaded = null;
-  function act(block) {  // block: run it (and the blocks above not run yet); none: run the page
-    loaded = loaded || new Promise(function (resolve, reject) {
-      var tag = document.createElement("script");
-      tag.src = script.src.replace(/runner\.js(\?.*)?$/, "runner-session.js$1");
-      tag.onload = resolve;
-      tag.onerror = function () { loaded = null; reject(new Error(tag.src)); };
-      document.head.appendChild(tag);
-    });
-    loaded.then(function () { return block ? runner.runUpTo(block) : runner.runAll(); },
-                function (e) { status.textContent = String(e); });
+  function act(block) {
+    // block: run it (and the blocks above not run yet); none: run the page
+    loaded =
+      loaded ||
+      new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = script.src.replace(/runner\.js(\?.*)?$/, "runner-session.js$1");
+        tag.onload = resolve;
+        tag.onerror = function () {
+          loaded = null;
+          reject(new Error(tag.src));
+        };
+        document.head.appendChild(tag);
+      });
+    loaded.then(
+      function () {
+        return block ? runner.runUpTo(block) : runner.runAll();
+      },
+      function (e) {
+        status.textContent = String(e);
+      }
+    );
   }
   blocks.forEach(function (block) {
     if (block.needs) return;
@@ -51,12 +81,19 @@
     run.textContent = "\u25B6\uFE0E " + T.run;
     run.title = T.runTitle;
     run.setAttribute("aria-label", T.run + " " + block.number);
-    run.addEventListener("click", function () { act(block); });
+    run.addEventListener("click", function () {
+      act(block);
+    });
     block.box.querySelector("div.highlight").appendChild(run);
     block.pre.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" && event.shiftKey) { event.preventDefault(); act(block); }
+      if (event.key === "Enter" && event.shiftKey) {
+        event.preventDefault();
+        act(block);
+      }
     });
   });
   button.disabled = false;
-  button.addEventListener("click", function () { act(null); });
+  button.addEventListener("click", function () {
+    act(null);
+  });
 })();

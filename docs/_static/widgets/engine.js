@@ -72,7 +72,10 @@
     // a + b: both local derivatives are 1.
     add(other) {
       if (other instanceof Value) {
-        return new Value(this.data + other.data, [[this, 1], [other, 1]]);
+        return new Value(this.data + other.data, [
+          [this, 1],
+          [other, 1],
+        ]);
       }
       if (isNumber(other)) {
         return new Value(this.data + other, [[this, 1]]); // a constant needs no node
@@ -83,7 +86,10 @@
     // a * b: the local derivative for each operand is the other operand.
     mul(other) {
       if (other instanceof Value) {
-        return new Value(this.data * other.data, [[this, other.data], [other, this.data]]);
+        return new Value(this.data * other.data, [
+          [this, other.data],
+          [other, this.data],
+        ]);
       }
       if (isNumber(other)) {
         return new Value(this.data * other, [[this, other]]);
@@ -98,9 +104,7 @@
       }
       if (!Number.isInteger(exponent) || exponent < 1) {
         const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
-        throw new RangeError(
-          `Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`
-        );
+        throw new RangeError(`Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`);
       }
       const result = this.data ** exponent;
       if (Number.isFinite(this.data) && !Number.isFinite(result)) {
@@ -120,7 +124,10 @@
         throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
       }
       if (other instanceof Value) {
-        return new Value(this.data / b, [[this, 1 / b], [other, -(this.data / b) / b]]);
+        return new Value(this.data / b, [
+          [this, 1 / b],
+          [other, -(this.data / b) / b],
+        ]);
       }
       return new Value(this.data / b, [[this, 1 / b]]);
     }
@@ -162,7 +169,10 @@
     // a - b: local derivatives 1 and -1.
     sub(other) {
       if (other instanceof Value) {
-        return new Value(this.data - other.data, [[this, 1], [other, -1]]);
+        return new Value(this.data - other.data, [
+          [this, 1],
+          [other, -1],
+        ]);
       }
       if (isNumber(other)) {
         return new Value(this.data - other, [[this, 1]]);

@@ -58,14 +58,24 @@ CLASSES: dict = {}
 def load_engines():
     global seconds_per_step, graph_nodes
     import speed_benchmark  # the reader's download: the same model, data and timing
+
     from designs_page import page  # chapter 7's ClosureValue, from the page itself
 
     if speed_benchmark.MicrogradValue is None:
-        sys.exit("micrograd is not installed: run `make bench-book`, which installs micrograd==0.1.0")
+        sys.exit(
+            "micrograd is not installed: run `make bench-book`, which installs micrograd==0.1.0"
+        )
     assert speed_benchmark.SIZES == SIZES
-    seconds_per_step, graph_nodes = speed_benchmark.seconds_per_step, speed_benchmark.graph_values
-    CLASSES.update(tinygrad=tinygrad.Value, micrograd=speed_benchmark.MicrogradValue,
-                   closures=page.ClosureValue, floats=speed_benchmark.Float)
+    seconds_per_step, graph_nodes = (
+        speed_benchmark.seconds_per_step,
+        speed_benchmark.graph_values,
+    )
+    CLASSES.update(
+        tinygrad=tinygrad.Value,
+        micrograd=speed_benchmark.MicrogradValue,
+        closures=page.ClosureValue,
+        floats=speed_benchmark.Float,
+    )
 
 
 def chain_seconds(n_ops, collector_on=True, repeats=3):
@@ -104,7 +114,9 @@ def slope(xs, ys):
     """Least-squares slope of log(y) against log(x)."""
     lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
     mx, my = statistics.fmean(lx), statistics.fmean(ly)
-    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum((a - mx) ** 2 for a in lx)
+    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum(
+        (a - mx) ** 2 for a in lx
+    )
 
 
 def git(*args):
@@ -120,8 +132,10 @@ def clean_commit():
     """The commit being measured; exits if the tree has uncommitted changes."""
     changed = git("status", "--porcelain", "--untracked-files=no")
     if changed:
-        sys.exit("bench-book: commit (or stash) your changes first, so that the stored "
-                 "commit names the code that was measured:\n" + changed)
+        sys.exit(
+            "bench-book: commit (or stash) your changes first, so that the stored "
+            "commit names the code that was measured:\n" + changed
+        )
     return git("rev-parse", "--short=7", "HEAD")
 
 
@@ -141,15 +155,25 @@ def main():
     print(f"commit {results['commit']}, Python {results['python']}", flush=True)
 
     nodes = graph_nodes(tinygrad.Value, n_points)
-    step = {"model": "MLP 2-16-16-1, relu", "points": n_points, "nodes": nodes,
-            "ms": {}, "ms_collector_off": {}}
+    step = {
+        "model": "MLP 2-16-16-1, relu",
+        "points": n_points,
+        "nodes": nodes,
+        "ms": {},
+        "ms_collector_off": {},
+    }
     for name, cls in CLASSES.items():
         for on, key in [(True, "ms"), (False, "ms_collector_off")]:
             step[key][name] = round(seconds_per_step(cls, n_points, on) * 1e3, 2)
-        print(f"  {name:10s} {step['ms'][name]:8.1f} ms with the collector,"
-              f" {step['ms_collector_off'][name]:7.1f} ms without", flush=True)
+        print(
+            f"  {name:10s} {step['ms'][name]:8.1f} ms with the collector,"
+            f" {step['ms_collector_off'][name]:7.1f} ms without",
+            flush=True,
+        )
     step["ns_per_node"] = {k: round(v * 1e6 / nodes, 1) for k, v in step["ms"].items()}
-    step["times_floats"] = {k: round(v / step["ms"]["floats"], 2) for k, v in step["ms"].items()}
+    step["times_floats"] = {
+        k: round(v / step["ms"]["floats"], 2) for k, v in step["ms"].items()
+    }
     results["mlp_step"] = step
 
     scaling = {"points": [5, 10, 20, 40, 80, 160]}
@@ -161,16 +185,27 @@ def main():
                 round(seconds_per_step(CLASSES[name], n, on, steps=3) * 1e3, 3)
                 for n in scaling["points"]
             ]
-            scaling[key + "_slope"] = round(slope(scaling["nodes"], scaling[key + "_ms"]), 3)
-            print(f"  scaling {key}: {scaling[key + '_ms']} ms, slope {scaling[key + '_slope']}",
-                  flush=True)
+            scaling[key + "_slope"] = round(
+                slope(scaling["nodes"], scaling[key + "_ms"]), 3
+            )
+            print(
+                f"  scaling {key}: {scaling[key + '_ms']} ms, slope {scaling[key + '_slope']}",
+                flush=True,
+            )
     chain = {"nodes": [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]}
     for on, suffix in [(True, ""), (False, "_collector_off")]:
         key = "tinygrad" + suffix
-        chain[key + "_ms"] = [round(chain_seconds(n, on) * 1e3, 3) for n in chain["nodes"]]
+        chain[key + "_ms"] = [
+            round(chain_seconds(n, on) * 1e3, 3) for n in chain["nodes"]
+        ]
         chain[key + "_slope"] = round(slope(chain["nodes"], chain[key + "_ms"]), 3)
-        print(f"  chain {key}: {chain[key + '_ms']} ms, slope {chain[key + '_slope']}", flush=True)
-    chain["floats_ms"] = [round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]]
+        print(
+            f"  chain {key}: {chain[key + '_ms']} ms, slope {chain[key + '_slope']}",
+            flush=True,
+        )
+    chain["floats_ms"] = [
+        round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]
+    ]
     scaling["chain"] = chain
     results["scaling"] = scaling
 

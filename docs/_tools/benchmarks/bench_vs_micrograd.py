@@ -22,7 +22,9 @@ import tinygrad  # noqa: E402
 try:
     from micrograd import engine as micrograd_engine
 except ImportError:  # pragma: no cover - make bench installs it
-    sys.exit("micrograd is not installed: run `make bench`, which installs micrograd==0.1.0")
+    sys.exit(
+        "micrograd is not installed: run `make bench`, which installs micrograd==0.1.0"
+    )
 
 ENGINES = {"tinygrad": tinygrad.Value, "micrograd": micrograd_engine.Value}
 
@@ -64,8 +66,12 @@ def make_mlp(value_cls, sizes, seed=42):
     rng = random.Random(seed)
     layers = []
     for n_in, n_out in zip(sizes, sizes[1:]):
-        layers.append([([value_cls(rng.uniform(-1, 1)) for _ in range(n_in)], value_cls(0.0))
-                       for _ in range(n_out)])
+        layers.append(
+            [
+                ([value_cls(rng.uniform(-1, 1)) for _ in range(n_in)], value_cls(0.0))
+                for _ in range(n_out)
+            ]
+        )
     return layers
 
 
@@ -167,19 +173,36 @@ def main():
     print("MLP 2-16-16-1 training step over 100 points (forward, backward, update):")
     for name in ENGINES:
         nodes = graphs[name][1]
-        print(f"  {name:10s} {mlp[name] * 1e3:7.1f} ms  {nodes:6d} nodes  "
-              f"{mlp[name] / nodes * 1e9:5.0f} ns/node  {mlp[name] / mlp_floats:5.1f}x plain floats")
-    print(f"  {'floats':10s} {mlp_floats * 1e3:7.1f} ms  (the same arithmetic on plain floats)")
-    print(f"1000 XOR steps (MLP 2-4-1): tinygrad {xor['tinygrad']:.2f} s, micrograd {xor['micrograd']:.2f} s")
-    print(f"memory per graph node: tinygrad {memory['tinygrad']:.0f} B, micrograd {memory['micrograd']:.0f} B")
-    print("memory for the whole graph of one step: "
-          + ", ".join(f"{name} {size / 1e6:.1f} MB ({nodes} nodes)" for name, (size, nodes) in graphs.items()))
+        print(
+            f"  {name:10s} {mlp[name] * 1e3:7.1f} ms  {nodes:6d} nodes  "
+            f"{mlp[name] / nodes * 1e9:5.0f} ns/node  {mlp[name] / mlp_floats:5.1f}x plain floats"
+        )
+    print(
+        f"  {'floats':10s} {mlp_floats * 1e3:7.1f} ms  (the same arithmetic on plain floats)"
+    )
+    print(
+        f"1000 XOR steps (MLP 2-4-1): tinygrad {xor['tinygrad']:.2f} s, micrograd {xor['micrograd']:.2f} s"
+    )
+    print(
+        f"memory per graph node: tinygrad {memory['tinygrad']:.0f} B, micrograd {memory['micrograd']:.0f} B"
+    )
+    print(
+        "memory for the whole graph of one step: "
+        + ", ".join(
+            f"{name} {size / 1e6:.1f} MB ({nodes} nodes)"
+            for name, (size, nodes) in graphs.items()
+        )
+    )
     print("ratios tinygrad / micrograd (targets: 0.20, 0.30, 0.35):")
-    results = [("MLP step time", mlp["tinygrad"] / mlp["micrograd"], 0.20),
-               ("XOR 1000 steps time", xor["tinygrad"] / xor["micrograd"], 0.30),
-               ("memory per node", memory["tinygrad"] / memory["micrograd"], 0.35)]
+    results = [
+        ("MLP step time", mlp["tinygrad"] / mlp["micrograd"], 0.20),
+        ("XOR 1000 steps time", xor["tinygrad"] / xor["micrograd"], 0.30),
+        ("memory per node", memory["tinygrad"] / memory["micrograd"], 0.35),
+    ]
     for label, ratio, target in results:
-        print(f"  {label:22s} {ratio:.3f}x  (target <= {target:.2f}x: {'met' if ratio <= target else 'MISSED'})")
+        print(
+            f"  {label:22s} {ratio:.3f}x  (target <= {target:.2f}x: {'met' if ratio <= target else 'MISSED'})"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ it shrinks like the square of the step (a line of slope 2).
 """
 
 import matplotlib.pyplot as plt
+
 from style import BLUE, PURPLE, VERMILION, tr
 
 
@@ -23,19 +24,39 @@ exact = loss(w0 + step) - loss(w0)
 fig, (near, gaps) = plt.subplots(1, 2, figsize=(7.6, 3.4))
 ws = [0.6 + i * 0.01 for i in range(161)]  # 0.6 .. 2.2
 near.plot(ws, [loss(v) for v in ws], color=BLUE, label="L(w)")
-near.plot(ws, [loss(w0) + slope * (v - w0) for v in ws], color=PURPLE, label=tr("tangent at w = 1"))
+near.plot(
+    ws,
+    [loss(w0) + slope * (v - w0) for v in ws],
+    color=PURPLE,
+    label=tr("tangent at w = 1"),
+)
 near.plot([w0], [loss(w0)], "o", color="black", zorder=5)
 near.plot([w0 + step], [loss(w0) + predicted], "o", color=PURPLE, zorder=5)
 near.plot([w0 + step], [loss(w0) + exact], "o", color=BLUE, zorder=5)
-near.annotate("", (w0 + step + 0.05, loss(w0) + predicted), (w0 + step + 0.05, loss(w0) + exact),
-              arrowprops={"arrowstyle": "<->", "color": VERMILION})
-near.annotate(tr("gap {gap:g}", gap=exact - predicted), (w0 + step + 0.06, loss(w0) + (predicted + exact) / 2),
-              xytext=(w0 + step + 0.05, loss(w0) + exact + 4), color=VERMILION, fontsize=9,
-              arrowprops={"arrowstyle": "-", "color": VERMILION, "linewidth": 0.8})
+near.annotate(
+    "",
+    (w0 + step + 0.05, loss(w0) + predicted),
+    (w0 + step + 0.05, loss(w0) + exact),
+    arrowprops={"arrowstyle": "<->", "color": VERMILION},
+)
+near.annotate(
+    tr("gap {gap:g}", gap=exact - predicted),
+    (w0 + step + 0.06, loss(w0) + (predicted + exact) / 2),
+    xytext=(w0 + step + 0.05, loss(w0) + exact + 4),
+    color=VERMILION,
+    fontsize=9,
+    arrowprops={"arrowstyle": "-", "color": VERMILION, "linewidth": 0.8},
+)
 near.set_xlabel(tr("weight w"))
 near.set_ylabel(tr("loss"))
-near.set_title(tr("Step {step:g}: predicted {predicted:g}, exact {exact:g}",
-                  step=step, predicted=predicted, exact=exact))
+near.set_title(
+    tr(
+        "Step {step:g}: predicted {predicted:g}, exact {exact:g}",
+        step=step,
+        predicted=predicted,
+        exact=exact,
+    )
+)
 near.legend(loc="upper right", fontsize=9)
 
 steps = [10.0**-k for k in range(0, 5)]

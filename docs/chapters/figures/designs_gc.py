@@ -9,9 +9,9 @@ import gc
 import time
 
 import matplotlib.pyplot as plt
+
 from designs_page import page
 from style import BLUE, GREY, VERMILION, tr
-
 from tinygrad import Value
 
 
@@ -40,8 +40,16 @@ fig, ax = plt.subplots(figsize=(6.4, 3.2))
 rows = range(len(designs))
 height = 0.38
 # y grows downwards after invert_yaxis: "off" sits above "on" in each pair
-bars_off = ax.barh([r - height / 2 for r in rows], off, height, color=BLUE, label=tr("collector off"))
-bars_on = ax.barh([r + height / 2 for r in rows], on, height, color=VERMILION, label=tr("collector on"))
+bars_off = ax.barh(
+    [r - height / 2 for r in rows], off, height, color=BLUE, label=tr("collector off")
+)
+bars_on = ax.barh(
+    [r + height / 2 for r in rows],
+    on,
+    height,
+    color=VERMILION,
+    label=tr("collector on"),
+)
 for bars in (bars_off, bars_on):
     ax.bar_label(bars, fmt="%.0f ms", padding=3, color=GREY, fontsize=9)
 ax.set_yticks(list(rows), [name for name, _ in designs])

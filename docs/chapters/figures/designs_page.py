@@ -26,7 +26,9 @@ def load(page: Path = PAGE) -> SimpleNamespace:
     for block in _FENCE.findall(text):
         if not block.lstrip().startswith(">>>"):
             exec(compile(block, str(page), "exec"), namespace)
-    return SimpleNamespace(**{k: v for k, v in namespace.items() if not k.startswith("__")})
+    return SimpleNamespace(
+        **{k: v for k, v in namespace.items() if not k.startswith("__")}
+    )
 
 
 page = load()

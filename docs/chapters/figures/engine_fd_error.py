@@ -10,8 +10,8 @@ import sys
 
 import matplotlib.pyplot as plt
 import numpy as np
-from style import GREY, ORANGE, PURPLE, tr
 
+from style import GREY, ORANGE, PURPLE, tr
 from tinygrad import Value
 
 w = Value(1)
@@ -30,11 +30,40 @@ shown = errors > 0  # an exact hit (error 0) has no place on a log scale
 
 fig, ax = plt.subplots()
 ax.loglog(hs, 8 * hs**2, "--", color=GREY, linewidth=1.2)
-ax.loglog(hs, sys.float_info.epsilon * abs(cubic(1)) / hs, ":", color=GREY, linewidth=1.5)
-ax.loglog(hs[shown], errors[shown], "o-", color=ORANGE, markersize=3.5, label=tr("central difference error"))
-ax.axvline(1e-5, color=PURPLE, linestyle="--", linewidth=1.5, label=tr("h = 1e-5, the book's choice"))
-ax.text(8e-2, 1e-8, tr("truncation error\nfalls like h²"), color=GREY, ha="left", va="center")
-ax.text(3e-12, 1e-5, tr("cancellation error\ngrows like 1/h"), color=GREY, ha="left", va="center")
+ax.loglog(
+    hs, sys.float_info.epsilon * abs(cubic(1)) / hs, ":", color=GREY, linewidth=1.5
+)
+ax.loglog(
+    hs[shown],
+    errors[shown],
+    "o-",
+    color=ORANGE,
+    markersize=3.5,
+    label=tr("central difference error"),
+)
+ax.axvline(
+    1e-5,
+    color=PURPLE,
+    linestyle="--",
+    linewidth=1.5,
+    label=tr("h = 1e-5, the book's choice"),
+)
+ax.text(
+    8e-2,
+    1e-8,
+    tr("truncation error\nfalls like h²"),
+    color=GREY,
+    ha="left",
+    va="center",
+)
+ax.text(
+    3e-12,
+    1e-5,
+    tr("cancellation error\ngrows like 1/h"),
+    color=GREY,
+    ha="left",
+    va="center",
+)
 ax.set_xlabel(tr("step h"))
 ax.set_ylabel(tr("|estimate − exact derivative|"))
 ax.set_title(tr("Central difference for (2w − 5)³ at w = 1, against the engine's 54"))

@@ -5,9 +5,9 @@ derivative of the loss with respect to its value; w's gradient is -12.
 """
 
 import matplotlib.pyplot as plt
+
 from graph_drawing import draw_graph
 from style import tr  # importing style applies the book's look to matplotlib
-
 from tinygrad import Value
 
 w, x, y = Value(1), Value(2), Value(5)
@@ -18,6 +18,13 @@ loss.backward()
 assert w.grad == -12.0
 
 fig, ax = plt.subplots(figsize=(7.2, 3.0))
-names = {w: "w", x: "x", y: tr("y (target)"), y_hat: "ŷ = w·x", error: "e = ŷ − y", loss: "L = e²"}
+names = {
+    w: "w",
+    x: "x",
+    y: tr("y (target)"),
+    y_hat: "ŷ = w·x",
+    error: "e = ŷ − y",
+    loss: "L = e²",
+}
 draw_graph(ax, loss, names)
 fig.tight_layout()

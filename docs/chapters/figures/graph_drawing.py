@@ -10,8 +10,8 @@ the left, the output on the right.
 from __future__ import annotations
 
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
-from style import BLUE, GREY, PURPLE
 
+from style import BLUE, GREY, PURPLE
 from tinygrad import Value
 
 BOX_WIDTH, BOX_HEIGHT = 1.5, 0.95
@@ -62,7 +62,9 @@ def _layout(output: Value) -> dict[Value, tuple[float, float]]:
     return {node: (column[node] * COLUMN_STEP, row[node] * ROW_STEP) for node in order}
 
 
-def draw_graph(ax, output: Value, names: dict[Value, str], show_grad: bool = True) -> None:
+def draw_graph(
+    ax, output: Value, names: dict[Value, str], show_grad: bool = True
+) -> None:
     """Draw every value `output` depends on; `names` labels each box."""
     position = _layout(output)
     for node, (x, y) in position.items():
@@ -77,12 +79,34 @@ def draw_graph(ax, output: Value, names: dict[Value, str], show_grad: bool = Tru
                 linewidth=1.6,
             )
         )
-        ax.text(x, y + 0.25, names[node], ha="center", va="center", fontsize=10, weight="bold")
-        ax.text(x, y, f"data {_number(node.data)}", ha="center", va="center", fontsize=9.5, color=BLUE)
+        ax.text(
+            x,
+            y + 0.25,
+            names[node],
+            ha="center",
+            va="center",
+            fontsize=10,
+            weight="bold",
+        )
+        ax.text(
+            x,
+            y,
+            f"data {_number(node.data)}",
+            ha="center",
+            va="center",
+            fontsize=9.5,
+            color=BLUE,
+        )
         if show_grad:
             ax.text(
-                x, y - 0.25, f"grad {_number(node.grad)}", ha="center", va="center",
-                fontsize=9.5, color=PURPLE, weight="bold",
+                x,
+                y - 0.25,
+                f"grad {_number(node.grad)}",
+                ha="center",
+                va="center",
+                fontsize=9.5,
+                color=PURPLE,
+                weight="bold",
             )
     for node, (x, y) in position.items():
         uses: dict[Value, int] = {}
@@ -94,14 +118,29 @@ def draw_graph(ax, output: Value, names: dict[Value, str], show_grad: bool = Tru
             bend = 0.0 if k == 0 else 0.35 * (-1) ** k
             ax.add_patch(
                 FancyArrowPatch(
-                    start, end, arrowstyle="-|>", mutation_scale=12, color=GREY,
-                    linewidth=1.2, connectionstyle=f"arc3,rad={bend}",
+                    start,
+                    end,
+                    arrowstyle="-|>",
+                    mutation_scale=12,
+                    color=GREY,
+                    linewidth=1.2,
+                    connectionstyle=f"arc3,rad={bend}",
                 )
             )
             mx, my = (start[0] + end[0]) / 2, (start[1] + end[1]) / 2 - bend * 0.6
             ax.text(
-                mx, my, _number(local_derivative), ha="center", va="center", fontsize=9,
-                color=GREY, bbox={"boxstyle": "round,pad=0.15", "facecolor": "white", "edgecolor": "none"},
+                mx,
+                my,
+                _number(local_derivative),
+                ha="center",
+                va="center",
+                fontsize=9,
+                color=GREY,
+                bbox={
+                    "boxstyle": "round,pad=0.15",
+                    "facecolor": "white",
+                    "edgecolor": "none",
+                },
             )
     xs = [x for x, _ in position.values()]
     ys = [y for _, y in position.values()]

@@ -5,9 +5,9 @@ every arrow an edge with its local derivative.
 """
 
 import matplotlib.pyplot as plt
-from graph_drawing import draw_graph
-import style  # noqa: F401  (importing it applies the book's look to matplotlib)
 
+import style  # noqa: F401  (importing it applies the book's look to matplotlib)
+from graph_drawing import draw_graph
 from tinygrad import Value
 
 a, b, c, f = Value(2), Value(-3), Value(10), Value(-2)
@@ -17,5 +17,7 @@ L = d * f
 L.backward()
 
 fig, ax = plt.subplots(figsize=(7.2, 3.4))
-draw_graph(ax, L, {a: "a", b: "b", c: "c", f: "f", t: "t = a·b", d: "d = t + c", L: "L = d·f"})
+draw_graph(
+    ax, L, {a: "a", b: "b", c: "c", f: "f", t: "t = a·b", d: "d = t + c", L: "L = d·f"}
+)
 fig.tight_layout()

@@ -5,6 +5,7 @@ The slopes come from the engine's backward pass.
 """
 
 import matplotlib.pyplot as plt
+
 from style import BLUE, GREEN, GREY, PURPLE, tr
 from tinygrad import Value
 
@@ -25,10 +26,21 @@ for w0, dx in [(1.0, 0.9), (4.0, -0.9)]:
     near = [w0 - 0.75 + i * 0.05 for i in range(31)]
     ax.plot(near, [loss0 + slope * (w - w0) for w in near], color=PURPLE)
     ax.plot([w0], [loss0], "o", color="black", zorder=5)
-    ax.text(w0 + (0.65 if w0 < 2.5 else -0.65), 13.5, tr("w = {w:g}\nloss {loss:g}, slope {slope:+g}", w=w0, loss=loss0, slope=slope),
-            ha="center", va="center", color=GREY, fontsize=9.5)
-    ax.annotate("", (w0 + dx, loss0 + 1.5), (w0, loss0 + 1.5),
-                arrowprops={"arrowstyle": "-|>", "color": GREEN, "linewidth": 2})
+    ax.text(
+        w0 + (0.65 if w0 < 2.5 else -0.65),
+        13.5,
+        tr("w = {w:g}\nloss {loss:g}, slope {slope:+g}", w=w0, loss=loss0, slope=slope),
+        ha="center",
+        va="center",
+        color=GREY,
+        fontsize=9.5,
+    )
+    ax.annotate(
+        "",
+        (w0 + dx, loss0 + 1.5),
+        (w0, loss0 + 1.5),
+        arrowprops={"arrowstyle": "-|>", "color": GREEN, "linewidth": 2},
+    )
 
 ax.plot([], [], color=PURPLE, label=tr("tangent lines"))
 ax.plot([], [], color=GREEN, label=tr("downhill move"))

@@ -5,6 +5,7 @@ describe p near that point; the whole curve takes many more evaluations.
 """
 
 import matplotlib.pyplot as plt
+
 from style import BLUE, GREY, PURPLE, tr
 
 
@@ -25,14 +26,23 @@ for ax in (known, whole):
     ax.set_xlim(-2.3, 2.3)
     ax.set_ylim(-7, 6)
     ax.set_xlabel("x")
-    ax.plot(near, [p(x0) + slope(x0) * (x - x0) for x in near], color=PURPLE,
-            label=tr("slope {slope:g} at x = {x:g}", slope=slope(x0), x=x0))
+    ax.plot(
+        near,
+        [p(x0) + slope(x0) * (x - x0) for x in near],
+        color=PURPLE,
+        label=tr("slope {slope:g} at x = {x:g}", slope=slope(x0), x=x0),
+    )
     ax.plot([x0], [p(x0)], "o", color="black", zorder=5)
 
 known.set_ylabel("p(x)")
 known.set_title(tr("Known: one point and its slope"))
-known.annotate(f"p({x0:g}) = {p(x0):g}", (x0, p(x0)), textcoords="offset points",
-               xytext=(-90, 28), color=GREY)
+known.annotate(
+    f"p({x0:g}) = {p(x0):g}",
+    (x0, p(x0)),
+    textcoords="offset points",
+    xytext=(-90, 28),
+    color=GREY,
+)
 known.legend(loc="upper center", fontsize=9)
 
 whole.plot(xs, [p(x) for x in xs], color=BLUE, label=tr("p(x), evaluated everywhere"))

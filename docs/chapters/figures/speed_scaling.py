@@ -12,9 +12,9 @@ import math
 import time
 
 import matplotlib.pyplot as plt
+
 import speed_cache
 from style import BLUE, GREY, ORANGE, SKY, VERMILION, tr
-
 from tinygrad import Value
 
 
@@ -41,8 +41,14 @@ def chain_seconds(steps, collector_on, repeats=2):
 
 def guide(ax, xs, ys):
     """A dashed line of slope 1 through the first point."""
-    ax.loglog([xs[0], xs[-1]], [ys[0], ys[0] * xs[-1] / xs[0]], "--", color=GREY, linewidth=1,
-              label=tr("slope 1 (linear)"))
+    ax.loglog(
+        [xs[0], xs[-1]],
+        [ys[0], ys[0] * xs[-1] / xs[0]],
+        "--",
+        color=GREY,
+        linewidth=1,
+        label=tr("slope 1 (linear)"),
+    )
 
 
 steps = [300, 1_000, 3_000, 10_000, 20_000]
@@ -70,7 +76,10 @@ for key, color, marker, label in [
 ]:
     right.loglog(nodes, scaling[key + "_ms"], marker, color=color, label=label)
 guide(right, nodes, scaling["tinygrad_collector_off_ms"])
-right.set_title(tr("Training steps, stored run (Python {python})", python=cache["python"]), fontsize=10)
+right.set_title(
+    tr("Training steps, stored run (Python {python})", python=cache["python"]),
+    fontsize=10,
+)
 right.set_xlabel(tr("values in the graph"))
 right.legend(fontsize=8)
 for ax in (left, right):

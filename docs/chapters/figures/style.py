@@ -81,7 +81,9 @@ def tr(english: str, /, **values: object) -> str:
 def fields(template: str) -> list[str]:
     """The placeholders of a template, with their formats: "{slope:g}" -> ["slope:g"]."""
     return sorted(
-        f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(template) if name is not None
+        f"{name}:{spec}"
+        for _, name, spec, _ in string.Formatter().parse(template)
+        if name is not None
     )
 
 
@@ -105,10 +107,8 @@ ZH_CN = {
     "Secants through x = 5 turn into the tangent as h shrinks": "随着 h 缩小，经过 x = 5 的割线变成切线",
     # slopes_x_times_x.py
     "grad {grad:g} (seed)": "grad {grad:g}（种子）",
-    "left operand: local derivative {value:g}, contributes {value:g}":
-        "左操作数：局部导数 {value:g}，贡献 {value:g}",
-    "right operand: local derivative {value:g}, contributes {value:g}":
-        "右操作数：局部导数 {value:g}，贡献 {value:g}",
+    "left operand: local derivative {value:g}, contributes {value:g}": "左操作数：局部导数 {value:g}，贡献 {value:g}",
+    "right operand: local derivative {value:g}, contributes {value:g}": "右操作数：局部导数 {value:g}，贡献 {value:g}",
     # chapter 2: loss_tangents.py
     "w = {w:g}\nloss {loss:g}, slope {slope:+g}": "w = {w:g}\n损失 {loss:g}，斜率 {slope:+g}",
     "tangent lines": "切线",
@@ -136,15 +136,13 @@ ZH_CN = {
     # chapter 3: chain_linear.py
     "tangent at w = 1": "w = 1 处的切线",
     "gap {gap:g}": "差距 {gap:g}",
-    "Step {step:g}: predicted {predicted:g}, exact {exact:g}":
-        "步长 {step:g}：预测 {predicted:g}，精确 {exact:g}",
+    "Step {step:g}: predicted {predicted:g}, exact {exact:g}": "步长 {step:g}：预测 {predicted:g}，精确 {exact:g}",
     "step in w": "w 的步长",
     "|exact - predicted|": "|精确 - 预测|",
     "The gap shrinks like step²": "差距随步长的平方缩小",
     # chain_path.py
     "gradient {grad:g}": "梯度 {grad:g}",
-    "gradients flow right to left: each is the one to its right times the edge's local derivative":
-        "梯度从右向左流动：每个梯度等于它右边的梯度乘以边上的局部导数",
+    "gradients flow right to left: each is the one to its right times the edge's local derivative": "梯度从右向左流动：每个梯度等于它右边的梯度乘以边上的局部导数",
     # chain_tanh.py
     "tangent, slope {slope:.1f}": "切线，斜率 {slope:.1f}",
     "tanh stays between -1 and 1": "tanh 始终在 -1 和 1 之间",
@@ -160,8 +158,7 @@ ZH_CN = {
     "cancellation error\ngrows like 1/h": "相消误差\n像 1/h 那样增长",
     "step h": "步长 h",
     "|estimate − exact derivative|": "|估计值 − 精确导数|",
-    "Central difference for (2w − 5)³ at w = 1, against the engine's 54":
-        "(2w − 5)³ 在 w = 1 处的中心差分，与引擎给出的 54 相比",
+    "Central difference for (2w − 5)³ at w = 1, against the engine's 54": "(2w − 5)³ 在 w = 1 处的中心差分，与引擎给出的 54 相比",
     # chapter 6: xor_learning_rates.py
     "learning rate {rate}": "学习率 {rate}",
     "learning rate {rate} (diverges)": "学习率 {rate}（发散）",
@@ -225,6 +222,5 @@ ZH_CN = {
     "mean loss over one epoch": "每一轮的平均损失",
     "training step": "训练步",
     "cross-entropy (log scale)": "交叉熵（对数坐标）",
-    "Training the digits network: {accuracy:.1%} of the test images right":
-        "训练数字识别网络：测试图像认对 {accuracy:.1%}",
+    "Training the digits network: {accuracy:.1%} of the test images right": "训练数字识别网络：测试图像认对 {accuracy:.1%}",
 }

@@ -8,6 +8,7 @@ sums the (4, 3) gradient down the rows into the bias's gradient.
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.patches import Rectangle
+
 from style import BLUE, GREY, PURPLE, tr
 from tensorgrad import unbroadcast
 
@@ -21,13 +22,22 @@ def cells(ax, x0, y0, texts, colour, alpha):
         for j, text in enumerate(row):
             corner = (x0 + j, y0 - i - 1)
             ax.add_patch(
-                Rectangle(corner, 1, 1, facecolor=colour, alpha=alpha, edgecolor="white", lw=2)
+                Rectangle(
+                    corner, 1, 1, facecolor=colour, alpha=alpha, edgecolor="white", lw=2
+                )
             )
-            ax.text(x0 + j + 0.5, y0 - i - 0.5, text, ha="center", va="center", fontsize=11)
+            ax.text(
+                x0 + j + 0.5, y0 - i - 0.5, text, ha="center", va="center", fontsize=11
+            )
 
 
 def arrow(ax, x, y_from, y_to):
-    ax.annotate("", xy=(x, y_to), xytext=(x, y_from), arrowprops={"arrowstyle": "->", "color": GREY})
+    ax.annotate(
+        "",
+        xy=(x, y_to),
+        xytext=(x, y_from),
+        arrowprops={"arrowstyle": "->", "color": GREY},
+    )
 
 
 fig, (forward, backward) = plt.subplots(1, 2, figsize=(6.4, 3.3))
@@ -50,5 +60,7 @@ cells(backward, 0.6, -4.0, [[f"{g:g}" for g in bias_grad]], PURPLE, 0.6)
 arrow(backward, 2.1, -2.95, -3.95)
 backward.text(3.7, -1.0, "(4, 3)", color=GREY, va="center")
 backward.text(3.7, -4.5, "(3,)", color=GREY, va="center")
-backward.text(2.1, -5.4, tr("b.grad = sum over the rows"), ha="center", color=GREY, fontsize=9)
+backward.text(
+    2.1, -5.4, tr("b.grad = sum over the rows"), ha="center", color=GREY, fontsize=9
+)
 fig.tight_layout(pad=0.2)

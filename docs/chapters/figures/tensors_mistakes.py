@@ -1,6 +1,7 @@
 """The test images the trained digits network gets wrong (chapter 10)."""
 
 import matplotlib.pyplot as plt
+
 import style
 from digits import load_digits_split, train_digits
 from tensorgrad import Tensor
@@ -18,6 +19,8 @@ for ax in axes.flat:
 for ax, i in zip(axes.flat, wrong):
     image = test_images[i].reshape(8, 8)
     ax.imshow(image, cmap="gray_r", vmin=0, vmax=1, interpolation="nearest")
-    title = style.tr("{label} read as {prediction}", label=test_labels[i], prediction=predictions[i])
+    title = style.tr(
+        "{label} read as {prediction}", label=test_labels[i], prediction=predictions[i]
+    )
     ax.set_title(title, fontsize=9, color=style.VERMILION)
 fig.tight_layout(pad=0.3)

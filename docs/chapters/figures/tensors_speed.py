@@ -14,10 +14,11 @@ import gc
 import time
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, GREY, tr
-from digits import DigitsNetwork, load_digits_split, scalar_cross_entropy
-from tensorgrad import Tensor, cross_entropy
 from threadpoolctl import threadpool_limits  # installed with scikit-learn
+
+from digits import DigitsNetwork, load_digits_split, scalar_cross_entropy
+from style import BLUE, GREEN, GREY, tr
+from tensorgrad import Tensor, cross_entropy
 from tinygrad import MLP, gradient_descent
 
 train_images, train_labels, _, _ = load_digits_split()
@@ -38,7 +39,9 @@ def scalar_step(n):
     images, labels = train_images[:n].tolist(), train_labels[:n].tolist()
 
     def loss_of():
-        return sum(scalar_cross_entropy(mlp(x), y) for x, y in zip(images, labels)) * (1 / n)
+        return sum(scalar_cross_entropy(mlp(x), y) for x, y in zip(images, labels)) * (
+            1 / n
+        )
 
     gradient_descent(loss_of, mlp.parameters(), steps=1, learning_rate=0.1)
 
@@ -55,8 +58,12 @@ tensor_sizes = [2**k for k in range(11)]
 gc.freeze()  # the objects that exist now are left out of garbage collection
 try:
     with threadpool_limits(limits=1):
-        scalar_times = [seconds(lambda: scalar_step(n), 2) / n for n in scalar_sizes]
-        tensor_times = [seconds(lambda: tensor_step(n), 20) / n for n in tensor_sizes]
+        scalar_times = [
+            seconds(lambda n=n: scalar_step(n), 2) / n for n in scalar_sizes
+        ]
+        tensor_times = [
+            seconds(lambda n=n: tensor_step(n), 20) / n for n in tensor_sizes
+        ]
 finally:
     gc.unfreeze()
 scalar_ms = [t * 1e3 for t in scalar_times]
@@ -65,8 +72,20 @@ at_8 = tensor_sizes.index(8)
 speedup = scalar_ms[-1] / tensor_ms[at_8]
 
 fig, ax = plt.subplots()
-ax.loglog(scalar_sizes, scalar_ms, "o-", color=BLUE, label=tr("scalar engine (tinygrad.Value)"))
-ax.loglog(tensor_sizes, tensor_ms, "o-", color=GREEN, label=tr("tensor engine (tensorgrad.Tensor)"))
+ax.loglog(
+    scalar_sizes,
+    scalar_ms,
+    "o-",
+    color=BLUE,
+    label=tr("scalar engine (tinygrad.Value)"),
+)
+ax.loglog(
+    tensor_sizes,
+    tensor_ms,
+    "o-",
+    color=GREEN,
+    label=tr("tensor engine (tensorgrad.Tensor)"),
+)
 ax.annotate(
     tr("{speedup:,.0f}x faster\nat a batch of 8", speedup=speedup),
     xy=(8, tensor_ms[at_8]),

@@ -2,8 +2,9 @@
 
 import matplotlib.pyplot as plt
 import numpy as np
-from style import GREEN, SKY, tr
+
 from digits import accuracy, load_digits_split, train_digits
+from style import GREEN, SKY, tr
 
 train_images, train_labels, test_images, test_labels = load_digits_split()
 network, losses = train_digits(train_images, train_labels)
@@ -23,7 +24,11 @@ ax.semilogy(
 )
 ax.set_xlabel(tr("training step"))
 ax.set_ylabel(tr("cross-entropy (log scale)"))
-ax.set_title(tr("Training the digits network: {accuracy:.1%} of the test images right",
-                accuracy=test_accuracy))
+ax.set_title(
+    tr(
+        "Training the digits network: {accuracy:.1%} of the test images right",
+        accuracy=test_accuracy,
+    )
+)
 ax.legend()
 fig.tight_layout()

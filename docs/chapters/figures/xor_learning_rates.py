@@ -6,8 +6,8 @@ grows at every step.
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, SKY, VERMILION, tr
 
+from style import BLUE, GREEN, SKY, VERMILION, tr
 from tinygrad import LINE_DATA, Value, gradient_descent
 
 STEPS = 40
@@ -29,8 +29,12 @@ for learning_rate, colour, dashes in [
     (0.2, BLUE, "--"),
     (0.3, VERMILION, "-"),
 ]:
-    label = tr("learning rate {rate} (diverges)" if learning_rate == 0.3 else "learning rate {rate}",
-               rate=learning_rate)
+    label = tr(
+        "learning rate {rate} (diverges)"
+        if learning_rate == 0.3
+        else "learning rate {rate}",
+        rate=learning_rate,
+    )
     ax.semilogy(losses_for(learning_rate), dashes, color=colour, label=label)
 ax.set_xlabel(tr("step"))
 ax.set_ylabel(tr("mean squared error (log scale)"))

@@ -6,8 +6,8 @@ own ``MLP([2, 4, 1])``: one arrow per weight, one "+b" per bias.
 
 import matplotlib.pyplot as plt
 from matplotlib.patches import Circle, FancyArrowPatch
-from style import BLUE, GREEN, GREY, tr
 
+from style import BLUE, GREEN, GREY, tr
 from tinygrad import MLP
 
 model = MLP([2, 4, 1])
@@ -34,15 +34,31 @@ positions = [[(x, y) for y in column(n)] for x, n in zip(X, sizes)]
 for start_layer, end_layer in zip(positions, positions[1:]):
     for x0, y0 in start_layer:
         for x1, y1 in end_layer:
-            ax.add_patch(FancyArrowPatch((x0, y0), (x1, y1), arrowstyle="-|>", mutation_scale=9,
-                                         color=GREY, linewidth=0.9, shrinkA=21, shrinkB=21))
+            ax.add_patch(
+                FancyArrowPatch(
+                    (x0, y0),
+                    (x1, y1),
+                    arrowstyle="-|>",
+                    mutation_scale=9,
+                    color=GREY,
+                    linewidth=0.9,
+                    shrinkA=21,
+                    shrinkB=21,
+                )
+            )
 
 labels = [[f"$x_{i + 1}$" for i in range(sizes[0])], ["tanh"] * sizes[1], [r"$\hat y$"]]
 colours = [GREY, GREEN, BLUE]
-for layer, (column_positions, names, colour) in enumerate(zip(positions, labels, colours)):
+for layer, (column_positions, names, colour) in enumerate(
+    zip(positions, labels, colours)
+):
     for (x, y), name in zip(column_positions, names):
-        ax.add_patch(Circle((x, y), RADIUS, facecolor="white", edgecolor=colour, linewidth=1.8))
-        ax.text(x, y, name, ha="center", va="center", fontsize=9 if name == "tanh" else 12)
+        ax.add_patch(
+            Circle((x, y), RADIUS, facecolor="white", edgecolor=colour, linewidth=1.8)
+        )
+        ax.text(
+            x, y, name, ha="center", va="center", fontsize=9 if name == "tanh" else 12
+        )
         if layer > 0:  # a neuron: its bias
             ax.text(x + RADIUS * 0.8, y + RADIUS * 0.95, "+b", fontsize=9, color=colour)
 
@@ -50,10 +66,22 @@ top = column(sizes[1])[0] + 0.75
 ax.text(X[0], top, tr("2 inputs"), ha="center", fontsize=10, color=GREY)
 hidden = (n_inputs + 1) * sizes[1]
 output = (sizes[1] + 1) * sizes[2]
-ax.text(X[1], top, tr("4 tanh neurons\n{parameters} parameters", parameters=hidden), ha="center",
-        fontsize=10, color=GREEN)
-ax.text(X[2], top, tr("1 linear neuron\n{parameters} parameters", parameters=output), ha="center",
-        fontsize=10, color=BLUE)
+ax.text(
+    X[1],
+    top,
+    tr("4 tanh neurons\n{parameters} parameters", parameters=hidden),
+    ha="center",
+    fontsize=10,
+    color=GREEN,
+)
+ax.text(
+    X[2],
+    top,
+    tr("1 linear neuron\n{parameters} parameters", parameters=output),
+    ha="center",
+    fontsize=10,
+    color=BLUE,
+)
 assert hidden + output == len(model.parameters()) == 17
 
 ax.set_xlim(X[0] - 0.9, X[-1] + 0.9)

@@ -5,8 +5,8 @@ descent with learning rate 0.05. Right: the loss before each step.
 """
 
 import matplotlib.pyplot as plt
-from style import BLUE, GREEN, GREY, tr
 
+from style import BLUE, GREEN, GREY, tr
 from tinygrad import LINE_DATA, Value, gradient_descent
 
 w, b = Value(-1), Value(0)
@@ -28,14 +28,30 @@ xs = [-0.3, 3.3]
 for i, (step, (slope, intercept)) in enumerate(lines.items()):
     last = step == 100
     left.plot(
-        xs, [slope * x + intercept for x in xs], color=GREEN if last else GREY,
-        dashes=() if last else (1 + 2 * i, 2), linewidth=2.2 if last else 1.2,  # 3:1, no fading
+        xs,
+        [slope * x + intercept for x in xs],
+        color=GREEN if last else GREY,
+        dashes=() if last else (1 + 2 * i, 2),
+        linewidth=2.2 if last else 1.2,  # 3:1, no fading
         label=tr("after {steps} steps", steps=step) if last else None,
     )
     if not last:
-        left.annotate(f"{step}", (3.3, slope * 3.3 + intercept), color=GREY, fontsize=8,
-                      xytext=(3, 0), textcoords="offset points", va="center")
-left.plot([x for x, _ in LINE_DATA], [y for _, y in LINE_DATA], "o", color=BLUE, label=tr("data"))
+        left.annotate(
+            f"{step}",
+            (3.3, slope * 3.3 + intercept),
+            color=GREY,
+            fontsize=8,
+            xytext=(3, 0),
+            textcoords="offset points",
+            va="center",
+        )
+left.plot(
+    [x for x, _ in LINE_DATA],
+    [y for _, y in LINE_DATA],
+    "o",
+    color=BLUE,
+    label=tr("data"),
+)
 left.set_xlabel("x")
 left.set_ylabel("y")
 left.set_title(tr("the line, step by step"))

@@ -9,13 +9,24 @@ per operation relative to the same arithmetic on plain floats.
 from __future__ import annotations
 
 import gc
-import random
 import sys
 import time
 import tracemalloc
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "src"))
+ROOT = Path(__file__).resolve().parents[3]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "docs" / "chapters"))
+
+# The model, the data and the plain-float stand-in are those of the reader's
+# download in the speed chapter, so both benchmarks time the same code.
+from speed_benchmark import (  # noqa: E402
+    Float,
+    forward,
+    make_mlp,
+    points,
+    training_step,
+)
 
 import tinygrad  # noqa: E402
 
@@ -27,88 +38,6 @@ except ImportError:  # pragma: no cover - make bench installs it
     )
 
 ENGINES = {"tinygrad": tinygrad.Value, "micrograd": micrograd_engine.Value}
-
-
-class Float:
-    """Plain-float stand-in with the same interface: the cost of the arithmetic alone."""
-
-    __slots__ = ("data", "grad")
-
-    def __init__(self, data):
-        self.data = data
-        self.grad = 0.0
-
-    def __add__(self, other):
-        return Float(self.data + (other.data if isinstance(other, Float) else other))
-
-    __radd__ = __add__
-
-    def __mul__(self, other):
-        return Float(self.data * (other.data if isinstance(other, Float) else other))
-
-    __rmul__ = __mul__
-
-    def __sub__(self, other):
-        return Float(self.data - (other.data if isinstance(other, Float) else other))
-
-    def __pow__(self, n):
-        return Float(self.data**n)
-
-    def relu(self):
-        return Float(self.data if self.data > 0 else 0.0)
-
-    def backward(self):
-        pass
-
-
-def make_mlp(value_cls, sizes, seed=42):
-    """Weights as lists of lists of Value, identical numbers for every engine."""
-    rng = random.Random(seed)
-    layers = []
-    for n_in, n_out in zip(sizes, sizes[1:]):
-        layers.append(
-            [
-                ([value_cls(rng.uniform(-1, 1)) for _ in range(n_in)], value_cls(0.0))
-                for _ in range(n_out)
-            ]
-        )
-    return layers
-
-
-def forward(layers, inputs):
-    for i, layer in enumerate(layers):
-        last = i == len(layers) - 1
-        outputs = []
-        for weights, bias in layer:
-            total = bias
-            for w, x in zip(weights, inputs):
-                total = total + w * x
-            outputs.append(total if last else total.relu())
-        inputs = outputs
-    return inputs[0]
-
-
-def parameters(layers):
-    return [p for layer in layers for weights, bias in layer for p in (*weights, bias)]
-
-
-def training_step(layers, data, learning_rate=0.01):
-    loss = sum((forward(layers, x) - y) ** 2 for x, y in data) * (1.0 / len(data))
-    for p in parameters(layers):
-        p.grad = 0.0  # micrograd accumulates; ours clears in backward(), harmless here
-    loss.backward()
-    for p in parameters(layers):
-        p.data -= learning_rate * p.grad
-    return loss
-
-
-def points(n=100, seed=0):
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        x = [rng.uniform(-1, 1), rng.uniform(-1, 1)]
-        out.append((x, 1.0 if x[0] * x[1] > 0 else -1.0))
-    return out
 
 
 def time_mlp_step(value_cls, repeats=7):

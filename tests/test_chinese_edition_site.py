@@ -55,6 +55,7 @@ class Page(HTMLParser):
         self.title = ""
         self._pre_depth = 0
         self._in_switch = 0
+        self._switch_tag = ""
         self._in_title = False
         self._skip = 0  # script, style
         self.feed(text)
@@ -63,9 +64,11 @@ class Page(HTMLParser):
         a = dict(attrs)
         if tag == "html":
             self.lang = a.get("lang")
-        elif tag == "nav" and "language-switch" in (a.get("class") or ""):
+        elif tag in ("nav", "div") and "language-switch" in (a.get("class") or "").split():
+            # the sidebar's <nav>, or the labelled group above the article
             self.switch_navs += 1
             self._in_switch += 1
+            self._switch_tag = tag
         elif tag == "a" and self._in_switch:
             self.switch_links.append({k: v or "" for k, v in a.items()})
         elif tag == "pre":
@@ -78,7 +81,7 @@ class Page(HTMLParser):
             self._skip += 1
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "nav" and self._in_switch:
+        if self._in_switch and tag == self._switch_tag:
             self._in_switch -= 1
         elif tag == "pre" and self._pre_depth:
             self._pre_depth -= 1

@@ -64,7 +64,10 @@ class Page(HTMLParser):
         a = dict(attrs)
         if tag == "html":
             self.lang = a.get("lang")
-        elif tag in ("nav", "div") and "language-switch" in (a.get("class") or "").split():
+        elif (
+            tag in ("nav", "div")
+            and "language-switch" in (a.get("class") or "").split()
+        ):
             # the sidebar's <nav>, or the labelled group above the article
             self.switch_navs += 1
             self._in_switch += 1

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "docs" / "chapters"))
 # download in the speed chapter, so both benchmarks time the same code.
 from speed_benchmark import (  # noqa: E402
     Float,
+    count_values,
     forward,
     make_mlp,
     points,
@@ -67,18 +68,6 @@ def time_xor(value_cls, steps=1000, repeats=5):
     return min(times)
 
 
-def count_nodes(root):
-    seen, stack = {id(root)}, [root]
-    while stack:
-        node = stack.pop()
-        parents = [p for p, _ in node.edges] if hasattr(node, "edges") else node._prev
-        for p in parents:
-            if id(p) not in seen:
-                seen.add(id(p))
-                stack.append(p)
-    return len(seen)
-
-
 def graph_memory(value_cls):
     """Bytes allocated while building the loss graph of one MLP step, and its node count."""
     layers = make_mlp(value_cls, [2, 16, 16, 1])
@@ -89,7 +78,7 @@ def graph_memory(value_cls):
     loss = sum((forward(layers, x) - y) ** 2 for x, y in data) * (1.0 / len(data))
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
-    return after - before, count_nodes(loss)
+    return after - before, count_values(loss)
 
 
 def main():

@@ -537,9 +537,9 @@ def main() -> None:
     q.backward()
     print("checks:", loss.data, w.grad, b.grad, a.grad)
     w_fit, b_fit, line_loss = train_line()
-    print(f"line: w = {w_fit:.4f}, b = {b_fit:.4f}, loss = {line_loss:.2e}")
+    print(f"line: w = {w_fit:.4f}, b = {b_fit:.4f}, loss = {line_loss:.4f}")
     predictions, xor_loss = train_xor()
-    print("xor:", [round(p, 4) for p in predictions], f"loss = {xor_loss:.2e}")
+    print("xor:", [round(p, 4) for p in predictions], f"loss = {xor_loss:.4f}")
 
 
 if __name__ == "__main__":

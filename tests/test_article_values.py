@@ -70,8 +70,8 @@ def test_running_the_file_prints_the_demo() -> None:
     )
     lines = result.stdout.splitlines()
     assert lines[0] == "checks: 9.0 -12.0 -6.0 7.0"
-    assert lines[1].startswith("line: w = 2.0000, b = 1.0000")
-    assert lines[2].startswith("xor: [-1.0, 1.0, 1.0, -1.0]")
+    assert lines[1] == "line: w = 2.0000, b = 1.0000, loss = 0.0000"
+    assert lines[2] == "xor: [-1.0, 1.0, 1.0, -1.0] loss = 0.0000"
 
 
 def test_a_plain_number_gets_no_node_of_its_own() -> None:

@@ -4,8 +4,10 @@ For each of chapters 1 to 9, headless Chromium (served over HTTP, one browser
 for the whole file) presses "Run the code on this page"; every output the page
 shows must then be reproduced under its block by the in-browser Python, as the
 doctests compare them (doctest's OutputChecker, ELLIPSIS and
-NORMALIZE_WHITESPACE). A block the page's doctests skip without PyTorch must
-say that it needs PyTorch. Nothing may be fetched from another host, and
+NORMALIZE_WHITESPACE). The only exceptions are the two blocks of chapter 8
+marked as printed by Python 3.11 (the collector's settings): there the page
+must say under the output that the browser's Python is another version. A
+block the page's doctests skip without PyTorch must say that it needs PyTorch. Nothing may be fetched from another host, and
 Pyodide must not be fetched before the click. Pyodide's cold start (download
 into an empty cache, then start) is printed (run pytest with ``-s`` to see it).
 
@@ -34,18 +36,10 @@ RUNNABLE = [
     f"{n:02d}-" for n in range(1, 10)
 ]  # chapter 10 needs NumPy: its page says so
 
-# What the browser's Python cannot do, said on the page instead. Freeing a long
-# chain of Values recurses in C; WebAssembly runs on the browser's own stack, which
-# overflows (RangeError) where a desktop Python does not: Pyodide stops for good,
-# the block says so and the page asks for a reload. (chapter, the block's first line)
-TOO_DEEP_FOR_THE_BROWSER = {
-    ("05-", ">>> x = Value(1)"),  # a chain of 1,000,000 additions
-    ("08-", ">>> import time"),  # chains of 10,000 steps, timed
-}
-# Numbers at the level of round-off (|x| < 1e-20: a loss trained to zero) depend
-# on the last bit of exp and tanh, which WebAssembly's C library (musl) rounds
-# differently from glibc: 7.9e-28 on Linux may be 8.0e-28 in the browser.
-ROUND_OFF = re.compile(r"-?\d+(?:\.\d+)?e-(?:2\d|[3-9]\d|\d{3})")
+# Blocks whose page shows what the doctests' Python printed, marked in the
+# Markdown with "% printed by Python 3.11" (docs/_ext/runner.py): the browser's
+# Python is another version, and the runner says so under its output.
+PRINTED_BY_NOTE = "whose numbers here may differ"
 
 
 def shown_output(text: str) -> str | None:
@@ -76,8 +70,10 @@ def test_shown_output_follows_the_copy_rule() -> None:
 
 
 BLOCKS = """() => window.bookRunner.blocks.map(b => ({
-  number: b.number, needs: b.needs, text: b.pre.textContent,
-  output: b.output ? b.output.querySelector('pre').textContent : null}))"""
+  number: b.number, needs: b.needs, printedBy: b.printedBy, text: b.pre.textContent,
+  output: b.output ? b.output.querySelector('pre').textContent : null,
+  note: b.output && b.output.querySelector('.runner-output-note')
+    ? b.output.querySelector('.runner-output-note').textContent : null}))"""
 
 
 @pytest.fixture(scope="module")
@@ -132,26 +128,13 @@ def ran_chapters():
 def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, chapter):
     (name,) = [n for n in ran_chapters if n.startswith(chapter)]
     result = ran_chapters[name]
-    assert (
-        "Ran the blocks" in result["status"] or "reload the page" in result["status"]
-    ), result["status"]
+    assert "Ran the blocks" in result["status"], result["status"]
     checker = doctest.OutputChecker()
-    failures, compared, round_off, stopped = [], 0, 0, False
+    failures, compared, other_version = [], 0, 0
     for block in result["blocks"]:
         if block["needs"] == "torch":
             assert block["output"] and "needs PyTorch" in block["output"], block
             continue
-        if block["output"] and "stopped at this block" in block["output"]:
-            first_line = block["text"].split("\n")[0]
-            assert (chapter, first_line) in TOO_DEEP_FOR_THE_BROWSER, (
-                f"{name}: block {block['number']}: {block['output']}"
-            )
-            assert "reload the page" in result["status"], result["status"]
-            print(
-                f"  {name}: stopped at block {block['number']} (too deep for the browser's stack), as known"
-            )
-            stopped = True
-            break
         assert block["output"] is not None, (
             f"{name}: block {block['number']} did not run"
         )
@@ -162,21 +145,66 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
         compared += 1
         if checker.check_output(shown + "\n", got + "\n", FLAGS):
             continue
-        if ROUND_OFF.search(shown) and checker.check_output(
-            ROUND_OFF.sub("ROUNDOFF", shown) + "\n",
-            ROUND_OFF.sub("ROUNDOFF", got) + "\n",
-            FLAGS,
-        ):
-            round_off += 1
+        if block["printedBy"] and "Error" not in got:
+            # another Python's numbers: allowed only where the page says whose they are
+            assert block["note"] and PRINTED_BY_NOTE in block["note"], block
+            assert f"Python {block['printedBy']} printed" in block["note"], block
+            other_version += 1
             continue
         failures.append(
             f"block {block['number']}:\n{block['text'][:400]}\n--- shown:\n{shown}\n--- got:\n{got[:800]}"
         )
     print(
-        f"  {name}: {compared} blocks compared, {round_off} equal but for round-off-level numbers"
+        f"  {name}: {compared} blocks compared, {other_version} printed by another Python version"
     )
-    assert compared >= (1 if stopped else 5), f"{name}: only {compared} blocks compared"
+    assert compared >= 5, f"{name}: only {compared} blocks compared"
     assert failures == [], f"{name}: " + "\n\n".join(failures)
+
+
+def test_only_the_marked_blocks_may_differ_and_only_the_gc_ones_do(ran_chapters):
+    """The marks are few and deliberate: chapter 8's collector thresholds and object counts."""
+    marked = {
+        (name[:3], b["number"])
+        for name, result in ran_chapters.items()
+        for b in result["blocks"]
+        if b["printedBy"]
+    }
+    assert {chapter for chapter, _ in marked} == {"08-"}, marked
+    assert len(marked) == 2, marked
+    for result in ran_chapters.values():
+        for b in result["blocks"]:
+            if b["printedBy"]:
+                assert b["printedBy"] == "3.11", b
+                assert (
+                    b["text"]
+                    .lstrip()
+                    .startswith((">>> gc.get_threshold()", ">>> def new_objects"))
+                ), b
+
+
+def test_running_the_page_again_frees_a_million_values() -> None:
+    """Chapter 5 leaves a chain of 1,000,001 values; a fresh run drops it, and Python goes on.
+
+    Freeing it recurses in C once per value: without book_session's shallow frees
+    it overflows the browser's stack and Pyodide stops for good.
+    """
+    site = book_html()
+    with browser() as chromium, serve(site) as base:
+        page = chromium.new_page()
+        page.goto(base + "chapters/05-engine.html", wait_until="load")
+        page.wait_for_function(
+            "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
+        )
+        for run in (1, 2):
+            page.click(".runner-all")
+            page.wait_for_function(
+                f"() => window.bookRunner.done >= {run}", timeout=600_000
+            )
+            status = page.inner_text(".runner-status")
+            assert "Ran the blocks" in status, (run, status)
+        outputs = page.evaluate(BLOCKS)
+        chain = [b for b in outputs if b["text"].startswith(">>> x = Value(1)")]
+        assert len(chain) == 1 and chain[0]["output"] == "1000001.0 1.0", chain
 
 
 def test_chapter_9_says_which_blocks_need_pytorch(ran_chapters):
@@ -361,4 +389,8 @@ def test_the_build_marks_what_cannot_run_from_the_pages_own_skips() -> None:
         else:
             assert torch == [], page.name
         assert numpy == page.name.startswith("10-"), page.name
+        versions = runner.printed_by(page.read_text(encoding="utf-8"))
+        assert len(versions) == len(fences), page.name
+        expected = ["3.11", "3.11"] if page.name.startswith("08-") else []
+        assert [v for v in versions if v] == expected, page.name
     assert runner.TEXT["zh"].keys() == runner.TEXT["en"].keys()

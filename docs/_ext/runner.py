@@ -8,6 +8,10 @@ For the HTML site only (an e-book or a printed page shows the static book):
   (NumPy, which the pinned Pyodide package does not carry);
 * every Python block that the page's own doctests skip without PyTorch gets
   the class ``runner-needs-torch``: the runner skips it too and says why;
+* a block right below the comment ``% printed by Python 3.11`` gets the class
+  ``runner-printed-by-3-11``: its output is that version's (gc thresholds,
+  object counts), and the runner says so beside what the browser's Python
+  prints;
 * ``_static/runner/runner.js`` (small, deferred: it only adds the Run buttons)
   and ``runner.css`` on the chapter pages; only when the reader presses a Run
   button does it load ``runner-session.js`` (and its ``.css``), which fetches
@@ -59,6 +63,9 @@ FENCE = re.compile(
     re.M | re.S,
 )
 SKIP = re.compile(r"^%\s*skip:\s*(start|end)\b(.*)$", re.M)
+# A comment right above a fence: what the page shows is what that Python printed
+# (the doctests' version); another version may print other numbers there.
+PRINTED_BY = re.compile(r"^%\s*printed by Python (\d+\.\d+)[ \t]*\n\Z", re.M)
 NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,
@@ -123,6 +130,14 @@ def python_fences(source: str) -> list[tuple[str, str | None]]:
     return fences
 
 
+def printed_by(source: str) -> list[str | None]:
+    """For each ```python fence, the Python version its marker names, or None."""
+    return [
+        m[1] if (m := PRINTED_BY.search(source[: fence.start()])) else None
+        for fence in FENCE.finditer(source)
+    ]
+
+
 def is_runner_page(app: Sphinx, docname: str) -> bool:
     return app.builder.name in BUILDERS and any(
         fnmatch(docname, p) for p in app.config.runner_pages
@@ -152,9 +167,13 @@ class RunnerMarks(SphinxTransform):
                 location=self.env.docname,
             )
         else:
-            for node, (_, needs) in zip(blocks, fences):
+            for node, (_, needs), version in zip(blocks, fences, printed_by(source)):
                 if needs:
                     node["classes"].append(f"runner-needs-{needs}")
+                if version:
+                    node["classes"].append(
+                        f"runner-printed-by-{version.replace('.', '-')}"
+                    )
         needs_numpy = any(NEEDS_NUMPY.search(code) for code, _ in fences)
         text = strings(self.config)
         total, _ = runtime_bytes(self.config)

@@ -1,11 +1,12 @@
 /* The in-page Python, loaded by runner.js when the reader first presses Run.
  *
  * Pyodide's loader is added with a <script> tag; the engine files the page
- * offers for download are written into Python's working folder; every block
- * runs in one Python session per page, in page order, as the book's doctests
- * run it: a block with ">>> " prompts is typed line by line into
- * code.InteractiveConsole (the copy button's rule: only the lines after ">>> "
- * or "... "), a block without prompts runs whole. */
+ * offers for download are written into Python's working folder, and the
+ * Python half of the runner (book_session.py, beside this file) into /book;
+ * every block runs in one Python session per page, in page order, as the
+ * book's doctests run it: a block with ">>> " prompts is typed line by line
+ * into code.InteractiveConsole (the copy button's rule: only the lines after
+ * ">>> " or "... "), a block without prompts runs whole. */
 (function () {
   "use strict";
   var R = window.bookRunner;
@@ -28,8 +29,8 @@
         torch: "未运行：这一段需要 PyTorch，而 PyTorch 无法在浏览器中运行。",
         torchPage: "需要 PyTorch 的几段代码会跳过（PyTorch 无法在浏览器中运行）。",
         failed: "Python 无法加载：{e}",
-        stopped:
-          "浏览器中的 Python 在这一段停止了（{e}）：这一段需要比浏览器允许的更深的栈（一长串 Value 被逐个释放）。请在自己的电脑上运行；重新加载页面可重新启动 Python。",
+        stopped: "浏览器中的 Python 在这一段停止了（{e}）。请在自己的电脑上运行这一段；重新加载页面可重新启动 Python。",
+        printedBy: "本页显示的是 Python {page} 的输出；浏览器中的 Python 是 {here}，这里的数字可能不同。",
         reload: "浏览器中的 Python 已停止：请重新加载页面。",
       }
     : {
@@ -47,7 +48,9 @@
         torchPage: "The blocks that need PyTorch are skipped (PyTorch cannot run in the browser).",
         failed: "Python could not load: {e}",
         stopped:
-          "The browser's Python stopped at this block ({e}): it needs a deeper stack than the browser allows (a long chain of Values is freed one by one). Run it on your computer; reload the page to start Python again.",
+          "The browser's Python stopped at this block ({e}). Run it on your computer; reload the page to start Python again.",
+        printedBy:
+          "The page shows what Python {page} printed; the Python in your browser is {here}, whose numbers here may differ.",
         reload: "The browser's Python has stopped: reload the page to start it again.",
       };
   function say(key, values) {
@@ -103,25 +106,14 @@
     };
   }
 
+  // The Python half: book_session.py, beside this script.
+  var SESSION_PY = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "book_session.py");
   var KERNEL = [
-    "import code, contextlib, io",
-    "class BookSession:",
-    "    def __init__(self):",
-    "        self.console = code.InteractiveConsole({'__name__': '__main__'})",
-    "    def run(self, text, typed):",
-    "        out = io.StringIO()",
-    "        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):",
-    "            if typed:",
-    "                more = False",
-    "                for line in text.split('\\n'):",
-    "                    more = self.console.push(line)",
-    "                if more:",
-    "                    self.console.push('')",
-    "            else:",
-    "                self.console.resetbuffer()",
-    "                self.console.runsource(text + '\\n', '<block>', 'exec')",
-    "        return out.getvalue()",
-    "BookSession",
+    "import sys",
+    "sys.path.append('/book')",
+    "import book_session",
+    "book_session.free_chains_shallowly()",
+    "book_session.BookSession, sys.version.split()[0]",
   ].join("\n");
 
   function start() {
@@ -158,29 +150,43 @@
       })
       .then(function (pyodide) {
         done();
+        pyodide.FS.mkdirTree("/book");
+        var files = [
+          realFetch(SESSION_PY)
+            .then(function (r) {
+              if (!r.ok) throw new Error(SESSION_PY + ": " + r.status);
+              return r.text();
+            })
+            .then(function (text) {
+              pyodide.FS.writeFile("/book/book_session.py", text);
+            }),
+        ];
         return Promise.all(
-          engineFiles.map(function (a) {
-            return realFetch(a.href)
-              .then(function (r) {
-                if (!r.ok) throw new Error(a.href + ": " + r.status);
-                return r.text();
-              })
-              .then(function (text) {
-                // into the working folder, first on sys.path
-                pyodide.FS.writeFile(decodeURIComponent(a.pathname.split("/").pop()), text);
-              });
-          })
+          files.concat(
+            engineFiles.map(function (a) {
+              return realFetch(a.href)
+                .then(function (r) {
+                  if (!r.ok) throw new Error(a.href + ": " + r.status);
+                  return r.text();
+                })
+                .then(function (text) {
+                  // into the working folder, first on sys.path
+                  pyodide.FS.writeFile(decodeURIComponent(a.pathname.split("/").pop()), text);
+                });
+            })
+          )
         ).then(function () {
           return pyodide.runPython(KERNEL);
         });
       })
       .then(
-        function (BookSession) {
+        function (kernel) {
+          var BookSession = kernel.get(0);
           var seconds = (performance.now() - startedAt) / 1000;
           R.coldStartSeconds = seconds;
           status.textContent = say("ready", { s: seconds.toFixed(1) }) + (hasTorchBlocks ? " " + T.torchPage : "");
           blocks.forEach(makeEditable);
-          return { Session: BookSession, console: BookSession() };
+          return { Session: BookSession, console: BookSession(), version: kernel.get(1) };
         },
         function (error) {
           done();
@@ -257,6 +263,8 @@
     }
     block.output.className = "runner-output" + (kind ? " runner-output--" + kind : text ? "" : " runner-output--empty");
     block.output.querySelector("pre").textContent = text;
+    var note = block.output.querySelector(".runner-output-note");
+    if (note) note.remove();
     block.output.querySelector("p").textContent = T.output + " (" + block.number + ")" + (text ? "" : T.nothing);
   }
 
@@ -277,6 +285,12 @@
         throw error;
       }
       show(block, out.replace(/\s+$/, ""), ERROR.test(out) ? "error" : "");
+      if (block.printedBy && block.printedBy !== python.version.split(".").slice(0, 2).join(".")) {
+        var note = document.createElement("p");
+        note.className = "runner-output-note";
+        note.textContent = say("printedBy", { page: block.printedBy, here: python.version });
+        block.output.appendChild(note);
+      }
     }
     block.ran = true;
   }

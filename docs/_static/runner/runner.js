@@ -36,6 +36,8 @@
       output: null,
       reset: null,
       needs: box.classList.contains("runner-needs-torch") ? "torch" : "",
+      // "3.11" when the page shows what that version printed (docs/_ext/runner.py)
+      printedBy: (/\brunner-printed-by-(\d+)-(\d+)\b/.exec(box.className) || []).slice(1).join("."),
     };
   });
   var runner = (window.bookRunner = {

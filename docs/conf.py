@@ -180,3 +180,8 @@ epub_publisher = author
 epub_copyright = copyright
 epub_show_urls = "no"
 epub_css_files = ["epub.css"]
+# The in-page Python runner is for the HTML site: an e-book shows the static book.
+epub_exclude_files = [
+    f"_static/runner/{p.name}"
+    for p in (Path(__file__).parent / "_static" / "runner").iterdir()
+]

@@ -310,7 +310,7 @@ def test_no_axe_violation_after_running_and_editing(theme) -> None:
     source = axe_source()
     found: list[str] = []
     with browser() as chromium, serve(site) as base:
-        for chapter in ("01-slopes", "09-pytorch"):
+        for chapter in ("01-slopes", "08-speed", "09-pytorch"):
             context, page = open_page(
                 chromium, base + f"chapters/{chapter}.html", 1280, theme
             )

@@ -310,3 +310,41 @@ def test_the_switcher_works_in_a_browser_from_disk(site: Path):
         assert (
             page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url
         ), page.url
+
+
+ALTERNATE = re.compile(r"<link\b[^>]*\brel=\"alternate\"[^>]*>")
+
+
+def test_alternate_links_are_absolute_or_absent() -> None:
+    """Search engines read ``<link rel="alternate" hreflang>`` only with absolute addresses.
+
+    Without the site's address (``BOOK_SITE_URL``) the pages name none: a
+    relative one is an error to them and cost every page its Lighthouse SEO
+    score. The switcher's own links stay relative.
+    """
+    site = book_html()
+    for name in english_pages(site):
+        for edition in ("", "zh_CN/"):
+            text = (site / edition / name).read_text(encoding="utf-8")
+            for tag in ALTERNATE.findall(text):
+                href = re.search(r'href="([^"]*)"', tag)[1]
+                assert href.startswith(("https://", "http://")), (
+                    f"{edition}{name}: {tag}"
+                )
+
+
+def test_with_the_sites_address_the_alternates_name_the_other_edition() -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
+    import editions
+
+    links = [
+        {"tag": "en", "from_site": "chapters/01-slopes.html", "current": False},
+        {"tag": "zh-CN", "from_site": "zh_CN/chapters/01-slopes.html", "current": True},
+    ]
+    assert editions.alternates(links, "") == ""
+    assert editions.alternates(links, "https://example.org/book") == (
+        '<link rel="alternate" hreflang="en"'
+        ' href="https://example.org/book/chapters/01-slopes.html" />\n'
+    )

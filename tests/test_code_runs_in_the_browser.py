@@ -267,7 +267,20 @@ def test_a_page_from_disk_says_to_serve_the_site() -> None:
         page.goto((site / "chapters" / "01-slopes.html").as_uri(), wait_until="load")
         status = page.inner_text(".runner-status")
         assert "make serve" in status and "http.server" in status, status
-        assert page.locator(".runner-run").count() == 0
+        runs = page.locator(".runner-run")
+        assert runs.count() > 10 and not runs.first.is_visible()  # in the page, hidden
+        # without JavaScript, no Run button either
+        context = chromium.new_context(java_script_enabled=False)
+        try:
+            page = context.new_page()
+            page.goto(
+                (site / "chapters" / "01-slopes.html").as_uri(), wait_until="load"
+            )
+            runs = page.locator(".runner-run")
+            assert runs.count() > 10
+            assert not any(runs.nth(i).is_visible() for i in range(runs.count()))
+        finally:
+            context.close()
 
 
 def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
@@ -351,6 +364,23 @@ def test_the_run_buttons_show_focus() -> None:
         page.wait_for_function(
             "() => window.bookRunner && window.bookRunner.blocks.length > 0"
         )
+        blocks = page.locator("article div.highlight-python").count()
+        assert blocks > 10
+        assert page.locator(".runner-run").count() == blocks
+        assert page.locator(".runner-run").first.is_visible()  # (faint until hovered)
+        page.goto(base + "chapters/09-pytorch.html", wait_until="load")
+        needs_torch = page.locator("div.runner-needs-torch").count()
+        assert needs_torch >= 5
+        assert page.locator(".runner-run").count() == (
+            page.locator("article div.highlight-python").count() - needs_torch
+        )
+        numbers = page.evaluate(
+            "() => [...document.querySelectorAll('article div.highlight-python')]"
+            ".map((box, i) => [i + 1, box.querySelector('.runner-run')])"
+            ".filter(([, run]) => run).map(([n, run]) => [n, run.getAttribute('aria-label')])"
+        )
+        assert all(label == f"Run {n}" for n, label in numbers), numbers
+        page.goto(base + "chapters/01-slopes.html", wait_until="load")
         for selector in (".runner-all", ".runner-run"):
             element = page.locator(selector).first
             element.scroll_into_view_if_needed()

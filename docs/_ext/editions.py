@@ -13,7 +13,8 @@ translated edition in its own folder of the site (``book_editions`` in
   the same page in each other edition, so it works from ``file://`` and on any
   host, under any folder;
 * names the other editions of the page in its ``<head>``
-  (``<link rel="alternate" hreflang="...">``);
+  (``<link rel="alternate" hreflang="...">``) when the site's address is known
+  (``book_site_url``, or ``BOOK_SITE_URL`` in the environment), see :func:`alternates`;
 * keeps the anchors of a translated page's headings the English ones
   (``02-loss.md#exercises`` works in every edition), see
   :func:`keep_heading_anchors`;
@@ -30,6 +31,7 @@ switcher.
 from __future__ import annotations
 
 import html
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -100,11 +102,11 @@ def edition_links(app: Sphinx, pagename: str) -> list[dict[str, object]]:
     up_to_site = "../" * (_depth(posixpath.dirname(target)) + _depth(editions[here]))
     links = []
     for language, folder in editions.items():
-        href = (
-            up_to_site + (folder.strip("/") + "/" if folder.strip("/") else "") + target
-        )
+        from_site = (folder.strip("/") + "/" if folder.strip("/") else "") + target
+        href = up_to_site + from_site
         links.append(
             {
+                "from_site": from_site,
                 "language": language,
                 "tag": language_tag(language),
                 "name": config.book_edition_names.get(language, language),
@@ -124,12 +126,28 @@ def add_switcher(
     links = edition_links(app, pagename)
     context["book_editions"] = links
     context["book_edition_label"] = text(app.config, {"en": "Language", "zh": "语言"})
-    alternates = "".join(
-        f'<link rel="alternate" hreflang="{link["tag"]}" href="{html.escape(str(link["href"]))}" />\n'
+    context["metatags"] = context.get("metatags", "") + alternates(
+        links, app.config.book_site_url
+    )
+
+
+def alternates(links: list[dict[str, object]], site_url: str) -> str:
+    """``<link rel="alternate" hreflang>`` for the other editions, when the site's address is known.
+
+    Search engines read only absolute addresses there (a relative one is an
+    error to them, and costs the page its Lighthouse SEO score), so without
+    ``book_site_url`` (``BOOK_SITE_URL`` in the environment) there are none;
+    the switcher's own links, relative, work anywhere.
+    """
+    if not site_url:
+        return ""
+    root = site_url.rstrip("/") + "/"
+    return "".join(
+        f'<link rel="alternate" hreflang="{link["tag"]}"'
+        f' href="{html.escape(root + str(link["from_site"]))}" />\n'
         for link in links
         if not link["current"]
     )
-    context["metatags"] = context.get("metatags", "") + alternates
 
 
 def keep_heading_anchors(app: Sphinx, doctree: nodes.document) -> None:
@@ -186,6 +204,12 @@ def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_editions", {}, "html", types=frozenset({dict}))
+    app.add_config_value(
+        "book_site_url",
+        os.environ.get("BOOK_SITE_URL", ""),
+        "html",
+        types=frozenset({str}),
+    )
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)

@@ -201,6 +201,7 @@
   function makeEditable(block) {
     if (block.needs) return;
     var pre = block.pre;
+    block.original = pre.innerHTML; // for Reset: the book's text, before any edit
     pre.setAttribute("contenteditable", "plaintext-only");
     pre.setAttribute("spellcheck", "false");
     pre.setAttribute("role", "textbox");

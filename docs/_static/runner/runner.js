@@ -1,5 +1,6 @@
 /* Run the book's code in the page (docs/_ext/runner.py). Small and deferred: it
- * only adds a Run button to each Python block. Nothing of Python is fetched
+ * only shows the Run buttons the build wrote into each Python block and listens
+ * for a press (or Shift+Enter in a block). Nothing of Python is fetched
  * until the reader presses one: then runner-session.js (one Python session per
  * page, Pyodide served by this site) is loaded and does the rest. */
 (function () {
@@ -8,13 +9,9 @@
   var zh = /^zh/i.test(document.documentElement.lang || "");
   var T = zh
     ? {
-        run: "运行",
-        runTitle: "运行这一段代码（以及上面尚未运行的代码），Shift+Enter",
         file: "从本地文件打开的页面无法运行 Python（浏览器拒绝加载 WebAssembly）：请用 make serve 或在构建好的文件夹中运行 python3 -m http.server 来提供网站，或在线阅读。",
       }
     : {
-        run: "Run",
-        runTitle: "Run this block (and the blocks above it not run yet), Shift+Enter",
         file: "Python cannot run in a page opened from a file (the browser refuses to load its WebAssembly): serve the site (make serve, or python3 -m http.server in the built folder) or read it online.",
       };
   var control = document.querySelector(".runner-page");
@@ -31,7 +28,7 @@
       number: i + 1,
       box: box,
       pre: pre,
-      original: pre.innerHTML,
+      original: null, // the book's text, kept when the block becomes editable
       ran: false,
       output: null,
       reset: null,
@@ -75,24 +72,29 @@
       }
     );
   }
-  blocks.forEach(function (block) {
-    if (block.needs) return;
-    var run = document.createElement("button");
-    run.type = "button";
-    run.className = "runner-run";
-    run.textContent = "\u25B6\uFE0E " + T.run;
-    run.title = T.runTitle;
-    run.setAttribute("aria-label", T.run + " " + block.number);
-    run.addEventListener("click", function () {
-      act(block);
-    });
-    block.box.querySelector("div.highlight").appendChild(run);
-    block.pre.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" && event.shiftKey) {
-        event.preventDefault();
-        act(block);
-      }
-    });
+  // The Run buttons are in the page (docs/_ext/runner.py), hidden until now.
+  document.documentElement.classList.add("runner-live");
+  document.addEventListener("click", function (event) {
+    var run = event.target.closest && event.target.closest(".runner-run");
+    var block = run && blockOf(run);
+    if (block) act(block);
+  });
+  function blockOf(element) {
+    var box = element.closest("article div.highlight-python");
+    return (
+      box &&
+      blocks.filter(function (b) {
+        return b.box === box && !b.needs;
+      })[0]
+    );
+  }
+  // Shift+Enter in a block runs it: one listener for the page.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" || !event.shiftKey || !event.target.closest) return;
+    var block = blockOf(event.target);
+    if (!block) return;
+    event.preventDefault();
+    act(block);
   });
   button.disabled = false;
   button.addEventListener("click", function () {

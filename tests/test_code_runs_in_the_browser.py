@@ -69,6 +69,19 @@ def test_shown_output_follows_the_copy_rule() -> None:
     ) == ("Traceback (most recent call last):\n...\nValueError: no")
 
 
+def open_chapter(page, base: str, name: str) -> None:
+    """Open a chapter and wait until its runner is ready to be pressed."""
+    page.goto(base + "chapters/" + name, wait_until="load")
+    page.wait_for_function(
+        "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
+    )
+
+
+def wait_for_runs(page, runs: int, timeout: int = 600_000) -> None:
+    """Wait until the runner has finished ``runs`` runs on this page."""
+    page.wait_for_function(f"() => window.bookRunner.done >= {runs}", timeout=timeout)
+
+
 BLOCKS = """() => window.bookRunner.blocks.map(b => ({
   number: b.number, needs: b.needs, printedBy: b.printedBy, text: b.pre.textContent,
   output: b.output ? b.output.querySelector('pre').textContent : null,
@@ -91,16 +104,11 @@ def ran_chapters():
                 page = context.new_page()
                 requests: list[str] = []
                 page.on("request", lambda r, requests=requests: requests.append(r.url))
-                page.goto(base + "chapters/" + path.name, wait_until="load")
-                page.wait_for_function(
-                    "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
-                )
+                open_chapter(page, base, path.name)
                 before_click = list(requests)
                 began = time.perf_counter()
                 page.click(".runner-all")
-                page.wait_for_function(
-                    "() => window.bookRunner.done >= 1", timeout=600_000
-                )
+                wait_for_runs(page, 1)
                 results[path.name] = {
                     "blocks": page.evaluate(BLOCKS),
                     "cold_start": page.evaluate("window.bookRunner.coldStartSeconds"),
@@ -191,15 +199,10 @@ def test_running_the_page_again_frees_a_million_values() -> None:
     site = book_html()
     with browser() as chromium, serve(site) as base:
         page = chromium.new_page()
-        page.goto(base + "chapters/05-engine.html", wait_until="load")
-        page.wait_for_function(
-            "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
-        )
+        open_chapter(page, base, "05-engine.html")
         for run in (1, 2):
             page.click(".runner-all")
-            page.wait_for_function(
-                f"() => window.bookRunner.done >= {run}", timeout=600_000
-            )
+            wait_for_runs(page, run)
             status = page.inner_text(".runner-status")
             assert "Ran the blocks" in status, (run, status)
         outputs = page.evaluate(BLOCKS)
@@ -287,16 +290,13 @@ def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
     site = book_html()
     with browser() as chromium, serve(site) as base:
         page = chromium.new_page()
-        page.goto(base + "chapters/01-slopes.html", wait_until="load")
-        page.wait_for_function(
-            "() => window.bookRunner && window.bookRunner.blocks.length > 0"
-        )
+        open_chapter(page, base, "01-slopes.html")
         first = page.locator("article div.highlight-python pre").first
         original = first.text_content()
         assert original.startswith(">>> def f(x):"), original
         first.focus()
         page.keyboard.press("Shift+Enter")
-        page.wait_for_function("() => window.bookRunner.done >= 1", timeout=300_000)
+        wait_for_runs(page, 1)
         assert first.get_attribute("contenteditable") == "plaintext-only"
         # A new block typed at the prompt: an expression's value is echoed, an error printed as Python does.
         page.evaluate(
@@ -305,7 +305,7 @@ def test_blocks_are_editable_resettable_and_run_with_shift_enter() -> None:
         )
         first.focus()
         page.keyboard.press("Shift+Enter")
-        page.wait_for_function("() => window.bookRunner.done >= 2", timeout=60_000)
+        wait_for_runs(page, 2, timeout=60_000)
         output = page.locator(".runner-output pre").first.text_content()
         assert output.startswith("9\nTraceback (most recent call last):"), output
         assert output.rstrip().endswith("ZeroDivisionError: division by zero"), output
@@ -329,20 +329,16 @@ def test_no_axe_violation_after_running_and_editing(theme) -> None:
             )
             try:
                 page.wait_for_function(
-                    "() => window.bookRunner && window.bookRunner.blocks.length > 0"
+                    "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
                 )
                 page.click(".runner-all")
-                page.wait_for_function(
-                    "() => window.bookRunner.done >= 1", timeout=600_000
-                )
+                wait_for_runs(page, 1)
                 page.evaluate(
                     "() => { const pre = window.bookRunner.blocks.find(b => !b.needs).pre;"
                     " pre.textContent = '>>> 1 / 0\\n'; pre.dispatchEvent(new Event('input')); }"
                 )
                 page.locator(".runner-run").first.click()
-                page.wait_for_function(
-                    "() => window.bookRunner.done >= 2", timeout=60_000
-                )
+                wait_for_runs(page, 2, timeout=60_000)
                 assert page.locator(".runner-reset").count() == 1
                 assert page.locator(".runner-output--error").count() >= 1
                 page.add_script_tag(content=source)
@@ -360,10 +356,7 @@ def test_the_run_buttons_show_focus() -> None:
     site = book_html()
     with browser() as chromium, serve(site) as base:
         page = chromium.new_page()
-        page.goto(base + "chapters/01-slopes.html", wait_until="load")
-        page.wait_for_function(
-            "() => window.bookRunner && window.bookRunner.blocks.length > 0"
-        )
+        open_chapter(page, base, "01-slopes.html")
         blocks = page.locator("article div.highlight-python").count()
         assert blocks > 10
         assert page.locator(".runner-run").count() == blocks

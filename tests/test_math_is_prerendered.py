@@ -143,3 +143,66 @@ def test_numbers_never_cover_formulas_and_nothing_shifts(width):
         sorted(set(overlaps))
     )
     assert not shifts, "\n".join(shifts)
+
+
+CLOSING = ".,;:!?)]}\u2019\u201d\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\uff09\u300d\u300f\u300b\u3009\u2026"
+FORMULA_THEN_PUNCTUATION = re.compile(
+    r'(<span class="nowrap">)?<span class="math notranslate nohighlight">'
+    r'(?:(?!<span class="math ).)*?</span></span></span>([' + re.escape(CLOSING) + "])",
+    re.S,
+)
+
+
+def test_punctuation_after_a_formula_never_starts_a_line():
+    """ "x²." and "10⁻²⁰。" stay on one line: the formula and its punctuation share a nowrap span."""
+    site = book_html()
+    checked, loose = 0, []
+    for edition in (site, site / "zh_CN"):
+        for page in chapter_pages(edition):
+            for match in FORMULA_THEN_PUNCTUATION.finditer(
+                page.read_text(encoding="utf-8")
+            ):
+                checked += 1
+                if not match[1]:
+                    loose.append(f"{page.relative_to(site)}: ...{match[0][-80:]}")
+    assert checked > 500, checked
+    assert loose == [], (
+        f"{len(loose)} formulas whose punctuation can wrap:\n" + "\n".join(loose[:5])
+    )
+
+
+def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
+    import sys
+
+    from docutils import nodes
+
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from offline_math import keep_punctuation_with_formulas
+
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("小于 ")
+    paragraph += nodes.math("", "10^{-20}")
+    paragraph += nodes.Text("。完整")
+    paragraph += nodes.math("", "x")
+    paragraph += nodes.Text(" and")
+    paragraph += nodes.math("", "y")
+    paragraph += nodes.Text(").")
+    document = nodes.document(None, None)
+    document += paragraph
+    keep_punctuation_with_formulas(None, document, "page")
+    shapes = [
+        (
+            type(child).__name__,
+            child.astext(),
+            child.get("classes", []) if isinstance(child, nodes.Element) else [],
+        )
+        for child in paragraph.children
+    ]
+    assert shapes == [
+        ("Text", "小于 ", []),
+        ("inline", "10^{-20}。", ["nowrap"]),
+        ("Text", "完整", []),
+        ("math", "x", []),
+        ("Text", " and", []),
+        ("inline", "y).", ["nowrap"]),
+    ]

@@ -445,6 +445,40 @@ class MathMLEpub3Builder(Epub3Builder):
         opf.write_text(re.sub(pattern, declare, text), encoding="utf-8")
 
 
+# What may not start a line: a line break between a formula and the punctuation
+# right after it would put "." or "。" at the start of the next line (Chromium
+# breaks after an inline formula even where the text's own rules forbid it).
+CLOSING = frozenset(
+    ".,;:!?)]}\u2019\u201d\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\uff09\u300d\u300f\u300b\u3009\u2026"
+)
+
+
+def keep_punctuation_with_formulas(
+    app: Sphinx, doctree: nodes.document, docname: str
+) -> None:
+    """Wrap an inline formula and the punctuation that follows it in one unbreakable span."""
+    for math in list(doctree.findall(nodes.math)):
+        parent = math.parent
+        if parent is None:
+            continue
+        index = parent.index(math)
+        after = parent[index + 1] if index + 1 < len(parent) else None
+        if not isinstance(after, nodes.Text) or not after or after[0] not in CLOSING:
+            continue
+        text = str(after)
+        cut = 1
+        while cut < len(text) and text[cut] in CLOSING:
+            cut += 1
+        together = nodes.inline("", "", classes=["nowrap"])
+        parent.replace(math, together)
+        together += math
+        together += nodes.Text(text[:cut])
+        if text[cut:]:
+            parent.replace(after, nodes.Text(text[cut:]))
+        else:
+            parent.remove(after)
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_html_math_renderer(
         "katex",
@@ -460,6 +494,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
     app.add_builder(MathMLEpub3Builder, override=True)
     app.connect("config-inited", _config_inited)
+    app.connect("doctree-resolved", keep_punctuation_with_formulas)
     app.connect("html-page-context", _link_stylesheet)
     app.connect("build-finished", _copy_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -12,8 +12,10 @@ For the HTML site only (an e-book or a printed page shows the static book):
   ``runner-printed-by-3-11``: its output is that version's (gc thresholds,
   object counts), and the runner says so beside what the browser's Python
   prints;
-* ``_static/runner/runner.js`` (small, deferred: it only adds the Run buttons)
-  and ``runner.css`` on the chapter pages; only when the reader presses a Run
+* a Run button written into each block the runner can run (hidden by
+  ``runner.css`` until ``runner.js`` shows it), see :func:`with_run_buttons`;
+* ``_static/runner/runner.js`` (small, deferred: it shows the Run buttons and
+  listens for them) and ``runner.css`` on the chapter pages; only when the reader presses a Run
   button does it load ``runner-session.js`` (and its ``.css``), which fetches
   Pyodide and runs the blocks;
 * Pyodide itself (the pinned npm package ``pyodide``, installed by ``make``
@@ -214,9 +216,9 @@ BLOCK = re.compile(
 def with_run_buttons(body: str, text: dict[str, str]) -> str:
     """A Run button in each Python block the runner can run, numbered as runner.js numbers them.
 
-    Written into the page, not added by script: a chapter has up to 150
-    blocks, and adding that many elements after the page's first layout costs
-    a long task (Lighthouse counts it). The buttons stay hidden (runner.css)
+    Written into the page, not added by script: a chapter has up to 32 such
+    blocks, and adding them after the page's first layout made a long task
+    that Lighthouse counted against runner.js. The buttons stay hidden (runner.css)
     until runner.js marks the page as able to run Python.
     """
     number = 0

@@ -15,7 +15,9 @@ stops for good. So every class that the page's code or the engine files define
 gets a ``__del__`` that empties the object itself and counts how deeply frees
 are nested; past ``DEPTH`` it parks the object's fields in a list, which is
 emptied, one field at a time, once the outermost free returns. What is freed,
-and when, is unchanged: only the C stack stays shallow.
+and when, is unchanged: only the C stack stays shallow. Objects in a cycle are
+left to the collector as before (its counts are printed in the book), which
+``__del__`` tells by their extra references.
 """
 
 from __future__ import annotations

@@ -150,29 +150,22 @@
       })
       .then(function (pyodide) {
         done();
-        pyodide.FS.mkdirTree("/book");
-        var files = [
-          realFetch(SESSION_PY)
+        function copy(url, path) {
+          return realFetch(url)
             .then(function (r) {
-              if (!r.ok) throw new Error(SESSION_PY + ": " + r.status);
+              if (!r.ok) throw new Error(url + ": " + r.status);
               return r.text();
             })
             .then(function (text) {
-              pyodide.FS.writeFile("/book/book_session.py", text);
-            }),
-        ];
+              pyodide.FS.writeFile(path, text);
+            });
+        }
+        pyodide.FS.mkdirTree("/book");
         return Promise.all(
-          files.concat(
+          [copy(SESSION_PY, "/book/book_session.py")].concat(
             engineFiles.map(function (a) {
-              return realFetch(a.href)
-                .then(function (r) {
-                  if (!r.ok) throw new Error(a.href + ": " + r.status);
-                  return r.text();
-                })
-                .then(function (text) {
-                  // into the working folder, first on sys.path
-                  pyodide.FS.writeFile(decodeURIComponent(a.pathname.split("/").pop()), text);
-                });
+              // into the working folder, first on sys.path
+              return copy(a.href, decodeURIComponent(a.pathname.split("/").pop()));
             })
           )
         ).then(function () {

@@ -1,0 +1,483 @@
+"""Promise 3 of CONTRIBUTING.md: the downloadable ``check_engine.py`` checks a reader's own engine.
+
+A reader who follows chapter 5 in a file runs ``python check_engine.py
+engine.py`` after each step. These tests do exactly that, in a subprocess, with
+the script and the engine copied into an empty folder:
+
+* every step of chapter 5, assembled into one file as the page tells a reader
+  to (one class, each step's methods added to it, a later ``backward`` in place
+  of the earlier one, imports at the top), passes everything it can run, and
+  skips the rest naming the step that adds it;
+* ``tinygrad.py`` and the chapter's complete engine pass every case;
+* an engine with one planted mistake fails (exit 1) and the cause printed is
+  that mistake, with the numbers that mistake really gives;
+* a file that cannot be checked gets one clear line and exit 2, no traceback.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import check_engine
+from test_reader_engine_matches_tinygrad import BLOCKS, STEPS
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = ROOT / "src" / "check_engine.py"
+ENGLISH = check_engine.STRINGS["en"]
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def engine_file(step: int, blocks: dict[str, str] = BLOCKS) -> str:
+    """engine.py after steps 0..step, as a reader keeps it in a file.
+
+    "In a file, simply add the new methods to your class" (step 1), and "in a
+    file, import math goes at the top" (step 2): the methods of each step's
+    ``class Value(Value):`` join the one class, a method of the same name
+    (step 4's and step 5's ``backward``) takes the place of the earlier one.
+    """
+    imports: list[str] = []
+    methods: dict[str, str] = {}
+    head = ""
+    for k in range(step + 1):
+        code = blocks[f"step {k}"]
+        lines = code.splitlines()
+        for node in ast.parse(code).body:
+            text = "\n".join(lines[node.lineno - 1 : node.end_lineno])
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                imports += [text] if text not in imports else []
+                continue
+            assert isinstance(node, ast.ClassDef) and node.name == "Value", text
+            if k == 0:  # `class Value:` and its docstring
+                head = "\n".join(lines[node.lineno - 1 : node.body[0].end_lineno])
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    methods[item.name] = "\n".join(
+                        lines[item.lineno - 1 : item.end_lineno]
+                    )
+    top = "\n".join(imports) + "\n\n\n" if imports else ""
+    return top + head + "\n" + "".join(f"\n{m}\n" for m in methods.values())
+
+
+def run(
+    folder: Path, engine: str, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python check_engine.py engine.py ARGS`` in ``folder``, as a reader runs it."""
+    (folder / "check_engine.py").write_bytes(SCRIPT.read_bytes())
+    (folder / "engine.py").write_text(engine, encoding="utf-8")
+    environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    environment["PYTHONIOENCODING"] = "utf-8"
+    environment.update(env or {})
+    return subprocess.run(
+        [sys.executable, "check_engine.py", "engine.py", *args],
+        cwd=folder,
+        env=environment,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=60,
+    )
+
+
+def case_lines(output: str) -> dict[str, str]:
+    """{case key: its first line}, found by the case's English title."""
+    lines = output.splitlines()
+    found = {}
+    for case in check_engine.CASES:
+        title = ENGLISH[case.name]
+        matches = [line for line in lines if title in line]
+        assert len(matches) == 1, f"{title!r} printed {len(matches)} times:\n{output}"
+        found[case.name] = matches[0]
+    return found
+
+
+# The step of chapter 5 after which each case runs, and every step that adds
+# something it needs (the chain needs sum(), step 3, and no recursion, step 5).
+FIRST_STEP = {
+    "case_q": {0},
+    "case_square": {0},
+    "case_L": {0},
+    "case_shared": {0},
+    "case_loss": {1},
+    "case_neuron": {2},
+    "case_left": {1, 3},
+    "case_division": {3},
+    "case_twice": {4},
+    "case_chain": {3, 5},
+}
+
+
+def test_the_table_of_first_steps_names_every_case() -> None:
+    assert set(FIRST_STEP) == {case.name for case in check_engine.CASES}
+
+
+@pytest.mark.parametrize("step", range(STEPS))
+def test_each_step_of_chapter_5_passes_and_skips_the_later_cases(
+    step: int, tmp_path: Path
+) -> None:
+    result = run(tmp_path, engine_file(step))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stderr == ""
+    lines = case_lines(result.stdout)
+    for name, steps in FIRST_STEP.items():
+        if max(steps) <= step:
+            assert lines[name].startswith("ok "), lines[name]
+        else:
+            next_step = min(s for s in steps if s > step)
+            assert lines[name].startswith("skip "), lines[name]
+            assert f"step {next_step} " in lines[name], lines[name]
+    if step == 3:  # the page shows 20.0 for a second backward() before step 4
+        assert "step 4 clears the gradients" in lines["case_twice"]
+        assert "a.grad 20.0, not 7.0" in lines["case_twice"]
+    ran = sum(max(s) <= step for s in FIRST_STEP.values())
+    skipped = len(FIRST_STEP) - ran
+    assert result.stdout.rstrip().endswith(
+        f"All {ran} cases that ran passed; {skipped} skipped."
+    ), result.stdout
+
+
+@pytest.mark.parametrize(
+    "name, engine",
+    [
+        ("tinygrad.py", (ROOT / "src" / "tinygrad.py").read_text(encoding="utf-8")),
+        ("the complete engine of chapter 5", BLOCKS["complete"] + "\n"),
+    ],
+)
+def test_the_finished_engines_pass_every_case(
+    name: str, engine: str, tmp_path: Path
+) -> None:
+    result = run(tmp_path, engine)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert all(line.startswith("ok ") for line in case_lines(result.stdout).values())
+    n = len(check_engine.CASES)
+    assert f"All {n} cases that ran passed; 0 skipped." in result.stdout
+
+
+def test_it_checks_a_file_in_another_folder(tmp_path: Path) -> None:
+    """By path, from any folder: ``python check_engine.py mine/engine.py``."""
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "engine.py").write_text(engine_file(5), encoding="utf-8")
+    (tmp_path / "elsewhere").mkdir()
+    result = subprocess.run(
+        [sys.executable, str(SCRIPT), str(tmp_path / "mine" / "engine.py")],
+        cwd=tmp_path / "elsewhere",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": ""},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "All 10 cases that ran passed; 0 skipped." in result.stdout
+
+
+# (what the reader got wrong, the step it is planted in, the right code, the
+#  wrong code, extra arguments, the cause printed, numbers the output shows)
+MISTAKES = [
+    (
+        "= instead of +=",
+        5,
+        "parent.grad += node.grad",
+        "parent.grad = node.grad",
+        (),
+        "a gradient is assigned with = instead of added with +=",
+        ["got       q 12.0, a.grad 3.0", "a*a 9.0, a.grad 3.0"],
+    ),
+    (
+        "the walk not reversed",
+        0,
+        "for node in reversed(order):",
+        "for node in order:",
+        (),
+        "the walk goes from the inputs to the output",
+        ["got       q 12.0, a.grad 1.0", "(a*2)*5 at a = 3 gives a.grad 0.0, not 10.0"],
+    ),
+    (
+        "gradients not cleared",
+        5,
+        "        for node in order:\n            node.grad = 0.0\n",
+        "",
+        (),
+        "the gradients are not cleared",
+        ["after two 20.0"],
+    ),
+    (
+        "gradients not cleared, said by --step 4",
+        3,
+        "",
+        "",
+        ("--step", "4"),
+        "the gradients are not cleared",
+        ["after two 20.0"],
+    ),
+    (
+        "the seed missing",
+        5,
+        "        self.grad = 1.0\n",
+        "",
+        (),
+        "seed it (self.grad = 1.0)",
+        ["got       L -8.0, a.grad 0.0, b.grad 0.0, c.grad 0.0, f.grad 0.0"],
+    ),
+    (
+        "a recursive walk at step 5",
+        4,
+        "",
+        "",
+        ("--step", "5"),
+        "step 5, a walk without recursion",
+        ["got       RecursionError: maximum recursion depth exceeded"],
+    ),
+    (
+        "the local derivative of *",
+        0,
+        "((self, other.data), (other, self.data))",
+        "((self, other.data), (other, other.data))",
+        (),
+        "the local derivative of a * b is wrong",
+        [
+            "x * y at x = 3, y = 4 gives x.grad 4.0, y.grad 4.0, not x.grad 4.0, y.grad 3.0"
+        ],
+    ),
+    (
+        "the local derivative of **",
+        1,
+        "n * self.data ** (n - 1)",
+        "n * self.data ** n",
+        (),
+        "the local derivative of a ** n is wrong",
+        ["w.grad 36.0, b.grad 18.0"],
+    ),
+    (
+        "the local derivative of tanh",
+        2,
+        "1 - o * o",
+        "1 - o",
+        (),
+        "the local derivative of a.tanh() is wrong",
+        ["x.tanh() at x = 0.5 gives x.grad 0.5379, not x.grad 0.7864"],
+    ),
+    (
+        "the local derivative of /",
+        3,
+        "(other, -self.data / other.data ** 2)",
+        "(other, self.data / other.data ** 2)",
+        (),
+        "the local derivative of a / b is wrong",
+        ["got       x/y 0.75, x.grad 0.25, y.grad 0.1875"],
+    ),
+    (
+        "a - b computed as a + b",
+        1,
+        "return self + (-other)",
+        "return self + other",
+        (),
+        "a - b computes a wrong value",
+        ["got       loss 49.0, w.grad 28.0, b.grad 14.0"],
+    ),
+    (
+        "1 - w computed as w - 1",
+        3,
+        "return Value(other) - self",
+        "return self - Value(other)",
+        (),
+        "1 - a computes a wrong value",
+        ["1 - x at x = 3 gives 2.0, not -2.0"],
+    ),
+    (
+        "seen missing from the recursive walk",
+        0,
+        "if node not in seen:",
+        "if True:",
+        (),
+        "keep the set seen",
+        ["got       c 12.0, b.grad 2.0, a.grad 8.0"],
+    ),
+    (
+        "seen missing from the walk without recursion",
+        5,
+        "if parent not in seen:",
+        "if True:",
+        (),
+        "keep the set seen",
+        ["got       c 12.0, b.grad 2.0, a.grad 8.0"],
+    ),
+    (
+        "edges kept as a set",
+        0,
+        "self.edges = edges",
+        "self.edges = set(edges)",
+        (),
+        "the edges are kept as a set",
+        ["got       q 12.0, a.grad 4.0", "a*a 9.0, a.grad 3.0"],
+    ),
+    (
+        "a plain number not turned into a Value",
+        1,
+        "        other = other if isinstance(other, Value) else Value(other)\n"
+        "        return Value(self.data * other.data,",
+        "        return Value(self.data * other.data,",
+        (),
+        "engine.py, line {line}, in __mul__ raised it",
+        ["got       AttributeError: 'int' object has no attribute 'data'"],
+    ),
+    (
+        "a step said done but missing",
+        1,
+        "",
+        "",
+        ("--step", "2"),
+        "Value has no a.tanh() (tanh), which step 2 adds",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "step, right, wrong, args, cause, shown",
+    [pytest.param(*m[1:], id=m[0]) for m in MISTAKES],
+)
+def test_a_planted_mistake_fails_with_its_cause(
+    step: int,
+    right: str,
+    wrong: str,
+    args: tuple[str, ...],
+    cause: str,
+    shown: list[str],
+    tmp_path: Path,
+) -> None:
+    engine = engine_file(step)
+    assert right in engine, f"{right!r} is not in step {step}: update this test"
+    planted = engine.replace(right, wrong)
+    result = run(tmp_path, planted, *args)
+    if "{line}" in cause:  # the line of the planted mistake in engine.py
+        lines = planted.splitlines()
+        cause = cause.format(
+            line=1 + next(i for i, t in enumerate(lines) if wrong in t)
+        )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
+    assert "FAIL " in result.stdout
+    assert cause in result.stdout, result.stdout
+    for numbers in shown:
+        assert numbers in result.stdout, result.stdout
+
+
+def test_one_cause_is_told_once_then_referred_to(tmp_path: Path) -> None:
+    engine = engine_file(5).replace(
+        "parent.grad += node.grad", "parent.grad = node.grad"
+    )
+    output = run(tmp_path, engine).stdout
+    assert output.count("likely cause: a gradient is assigned with =") == 1
+    assert output.count("likely cause: the same as above") == output.count("FAIL ") - 1
+
+
+def test_the_output_is_the_same_every_time(tmp_path: Path) -> None:
+    """Even with edges in a set, whose order depends on the objects' hashes."""
+    engine = engine_file(5).replace("self.edges = edges", "self.edges = set(edges)")
+    outputs = {run(tmp_path, engine).stdout for _ in range(2)}
+    assert len(outputs) == 1
+
+
+@pytest.mark.parametrize(
+    "engine, message",
+    [
+        (None, "check_engine.py: nothing.py: no such file"),
+        (
+            "class Value:\n    def __init__(self, data)\n        pass\n",
+            "check_engine.py: cannot import engine.py: SyntaxError: expected ':' "
+            "(engine.py, line 2)",
+        ),
+        (
+            "import math\nscale = 1 / 0\n",
+            "check_engine.py: cannot import engine.py: ZeroDivisionError: division "
+            "by zero (engine.py, line 2, in <module>)",
+        ),
+        ("class Valu:\n    pass\n", "check_engine.py: engine.py defines no Value"),
+        ("Value = 3\n", "check_engine.py: Value in engine.py is not a class"),
+    ],
+    ids=["missing file", "syntax error", "error on import", "no Value", "not a class"],
+)
+def test_a_file_that_cannot_be_checked_gets_one_line(
+    engine: str | None, message: str, tmp_path: Path
+) -> None:
+    if engine is None:
+        (tmp_path / "check_engine.py").write_bytes(SCRIPT.read_bytes())
+        result = subprocess.run(
+            [sys.executable, "check_engine.py", "nothing.py"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": ""},
+        )
+    else:
+        result = run(tmp_path, engine)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith(message), result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_what_the_reader_s_file_prints_is_not_shown(tmp_path: Path) -> None:
+    engine = engine_file(0) + "\na = Value(3)\nprint('my own output', a.data)\n"
+    result = run(tmp_path, engine)
+    assert result.returncode == 0 and "my own output" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "args, env, chinese",
+    [
+        ((), {}, False),
+        (("--lang", "zh_CN"), {}, True),
+        ((), {"LANG": "zh_CN.UTF-8"}, True),
+        (("--lang", "en"), {"LANG": "zh_CN.UTF-8"}, False),
+    ],
+)
+def test_the_language_comes_from_lang_or_the_environment(
+    args: tuple[str, ...], env: dict[str, str], chinese: bool, tmp_path: Path
+) -> None:
+    engine = engine_file(3).replace("1 - o * o", "1 - o")
+    result = run(tmp_path, engine, *args, env=env)
+    assert result.returncode == 1
+    words = check_engine.STRINGS["zh_CN" if chinese else "en"]
+    lines = result.stdout.splitlines()
+    for key in ("fail", "skip", "ok", "case_neuron"):
+        assert any(words[key] in line for line in lines), (key, result.stdout)
+    assert ("likely cause" in result.stdout) != chinese
+
+
+@pytest.mark.parametrize(
+    "environ, language",
+    [
+        ({}, "en"),
+        ({"LANG": "zh_CN.UTF-8"}, "zh_CN"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh_CN"),  # the one Chinese edition
+        ({"LANGUAGE": "zh_CN:en", "LANG": "en_US.UTF-8"}, "zh_CN"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "zh_CN.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "zh_CN.UTF-8", "LANG": "de_DE.UTF-8"}, "zh_CN"),
+        ({"LANGUAGE": "", "LANG": "fr_FR.UTF-8"}, "en"),
+    ],
+)
+def test_the_first_locale_variable_set_decides(
+    environ: dict[str, str], language: str
+) -> None:
+    assert check_engine.language_from_environment(environ) == language
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_both_languages_have_every_message_with_the_same_blanks() -> None:
+    english, chinese = check_engine.STRINGS["en"], check_engine.STRINGS["zh_CN"]
+    assert english.keys() == chinese.keys()
+    for key in english:
+        assert placeholders(english[key]) == placeholders(chinese[key]), key
+    same = [k for k in english if english[k] == chinese[k]]
+    assert same == [], same

@@ -32,7 +32,7 @@ extensions = [
     "figure_language",  # figures draw their words in the book's language (BOOK_LANGUAGE)
     "sphinx_last_updated_by_git",
     "include_captions",  # "tinygrad.py, in class `Value`, after `__add__`"
-    "engine_download",  # tinygrad.py offered under every chapter's title
+    "engine_download",  # tinygrad.py and check_engine.py under every chapter's title
     "not_found",  # 404.html
     "widgets",
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
@@ -129,6 +129,7 @@ html_meta_description = (
 html_last_updated_fmt = "%d %B %Y"
 suppress_warnings = ["git.command_not_found", "git.subprocess_error", "git.too_shallow"]
 engine_download = "../src/tinygrad.py"  # offered on every chapter (engine_download.py)
+engine_check_download = "../src/check_engine.py"  # beside it, the reader's checker
 pygments_style = "default"
 pygments_dark_style = "monokai"
 

@@ -32,7 +32,7 @@ import os
 import sys
 import traceback
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -202,8 +202,8 @@ class Words:
         return self.table[key].format(**values)
 
 
-def language_from_environment(environ: dict[str, str] | os._Environ) -> str:
-    """ "zh_CN" when the first locale variable that is set starts with zh.
+def language_from_environment(environ: Mapping[str, str]) -> str:
+    """The language of the messages: Chinese if the first locale variable set says zh.
 
     >>> language_from_environment({"LANG": "zh_CN.UTF-8"})
     'zh_CN'
@@ -317,9 +317,14 @@ def neuron(V: type) -> list[object]:
 
 def numbers_on_the_left(V: type) -> list[object]:
     numbers = []
-    for make in [lambda w: 2 * w, lambda w: 1 - w, lambda w: 6 / w, sum]:
+    for make in [
+        lambda w: 2 * w,
+        lambda w: 1 - w,
+        lambda w: 6 / w,
+        lambda w: sum([w, w, w]),
+    ]:
         w = V(3)
-        out = make([w, w, w]) if make is sum else make(w)
+        out = make(w)
         out.backward()
         numbers += [out.data, w.grad]
     return numbers

@@ -1,8 +1,9 @@
-"""Promise 3 of CONTRIBUTING.md: every chapter offers tinygrad.py, and the download is the real file.
+"""Promise 3 of CONTRIBUTING.md: every chapter offers tinygrad.py and check_engine.py, and the downloads are the real files.
 
 A reader who downloads the engine from any chapter must get exactly
 ``src/tinygrad.py``, byte for byte, so that the snippets of that chapter run
-next to it and print what the page shows.
+next to it and print what the page shows; and the checker of their own engine
+(chapter 5) exactly ``src/check_engine.py``, the file its tests run.
 """
 
 from __future__ import annotations
@@ -11,7 +12,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+import pytest
+
 from built_site import ENGINE, book_html, chapter_pages
+
+CHECKER = ENGINE.parent / "check_engine.py"
 
 
 class _DownloadLinks(HTMLParser):
@@ -25,30 +30,31 @@ class _DownloadLinks(HTMLParser):
             self.hrefs.append(attributes.get("href") or "")
 
 
-def engine_downloads(page: Path) -> list[Path]:
-    """The files that ``page`` offers as downloads of tinygrad.py."""
+def downloads(page: Path, source: Path = ENGINE) -> list[Path]:
+    """The files that ``page`` offers as downloads of ``source`` (by its name)."""
     parser = _DownloadLinks()
     parser.feed(page.read_text(encoding="utf-8"))
     targets = [
         (page.parent / unquote(urlparse(h).path)).resolve() for h in parser.hrefs
     ]
-    return [t for t in targets if t.name == ENGINE.name]
+    return [t for t in targets if t.name == source.name]
 
 
-def test_every_chapter_offers_the_engine_exactly_as_in_src():
+@pytest.mark.parametrize("file", [ENGINE, CHECKER], ids=lambda f: f.name)
+def test_every_chapter_offers_the_file_exactly_as_in_src(file: Path):
     site = book_html()
-    source = ENGINE.read_bytes()
+    source = file.read_bytes()
     for page in chapter_pages(site):
-        downloads = engine_downloads(page)
-        assert downloads, f"{page.name} offers no download of {ENGINE.name}"
-        for target in downloads:
+        offered = downloads(page, file)
+        assert offered, f"{page.name} offers no download of {file.name}"
+        for target in offered:
             relative = target.relative_to(site.resolve()).as_posix()
             assert relative.startswith("_downloads/"), relative
             assert target.is_file(), (
                 f"{page.name} links {relative}, which is not in the site"
             )
             assert target.read_bytes() == source, (
-                f"{relative} (linked from {page.name}) differs from src/{ENGINE.name}: "
+                f"{relative} (linked from {page.name}) differs from src/{file.name}: "
                 "rebuild the book"
             )
 
@@ -65,3 +71,8 @@ def test_the_download_line_sits_under_each_chapter_title():
         assert "<p" not in between, (
             f"{page.name}: the download line is not right under the title"
         )
+        end = html.index("</p>", line)
+        for file in (ENGINE, CHECKER):
+            assert f'<span class="pre">{file.name}</span>' in html[line:end], (
+                f"{page.name}: the download line does not offer {file.name}"
+            )

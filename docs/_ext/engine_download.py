@@ -1,10 +1,14 @@
-"""Offer ``tinygrad.py`` at the top of every chapter.
+"""Offer ``tinygrad.py`` and ``check_engine.py`` at the top of every chapter.
 
 The book promises that each chapter offers the download of the finished
-engine, so a reader can keep it next to their own scripts. Rather than rely on
-every chapter remembering to, this transform puts the same short line under
-each chapter's title, with a ``download`` reference that Sphinx copies to
-``_downloads/<hash>/tinygrad.py`` exactly as it is in ``src/``.
+engine, so a reader can keep it next to their own scripts, and of the checker
+of the reader's own engine (``python check_engine.py engine.py``, chapter 5).
+Rather than rely on every chapter remembering to, this transform puts the same
+short line under each chapter's title, with a ``download`` reference per file
+that Sphinx copies to ``_downloads/<hash>/<name>`` exactly as it is in
+``src/``. The files are the settings ``engine_download`` and
+``engine_check_download`` (paths relative to ``conf.py``); without the second,
+the line offers the engine alone.
 
 Only for the HTML site: an e-book or a printed page cannot run the file. The
 line is in the language of the build (the Chinese edition's in Chinese): it is
@@ -23,10 +27,23 @@ from sphinx.transforms import SphinxTransform
 from editions import text
 
 BUILDERS = {"html", "dirhtml"}
-# The words before and after the file's name, by language.
+# The words around the files' names, by language: before the engine, after it,
+# and (with the checker) after the checker.
 WORDS = {
     "en": ("Download ", ", the finished engine, and keep it next to your own scripts."),
     "zh": ("下载 ", "，这是完成后的引擎，把它保存在你自己的脚本旁边。"),
+}
+WORDS_WITH_CHECK = {
+    "en": (
+        "Download ",
+        ", the finished engine, and keep it next to your own scripts; ",
+        " checks the engine you build in chapter 5.",
+    ),
+    "zh": (
+        "下载 ",
+        "，这是完成后的引擎，把它保存在你自己的脚本旁边；",
+        " 用来检查你在第 5 章自己搭建的引擎。",
+    ),
 }
 
 
@@ -44,8 +61,27 @@ class EngineDownload(SphinxTransform):
         section = self.document.next_node(nodes.section)
         if section is None or not isinstance(section[0], nodes.title):
             return
-        filename = config.engine_download.rsplit("/", 1)[-1]
-        link = addnodes.download_reference(
+        engine = self.link(config.engine_download)
+        if config.engine_check_download:
+            before, after, last = text(config, WORDS_WITH_CHECK)
+            check = self.link(config.engine_check_download)
+            words = [
+                nodes.Text(before),
+                engine,
+                nodes.Text(after),
+                check,
+                nodes.Text(last),
+            ]
+        else:
+            before, after = text(config, WORDS)
+            words = [nodes.Text(before), engine, nodes.Text(after)]
+        line = nodes.paragraph("", "", *words, classes=["engine-download"])
+        section.insert(1, line)
+
+    def link(self, path: str) -> addnodes.download_reference:
+        """A download of ``path`` (relative to conf.py), shown as its file name."""
+        filename = path.rsplit("/", 1)[-1]
+        return addnodes.download_reference(
             "",
             "",
             nodes.literal(filename, filename),
@@ -54,22 +90,13 @@ class EngineDownload(SphinxTransform):
             reftype="download",
             refexplicit=True,
             refwarn=False,
-            reftarget="/" + config.engine_download,  # relative to docs/
+            reftarget="/" + path,  # relative to docs/
         )
-        before, after = text(config, WORDS)
-        line = nodes.paragraph(
-            "",
-            "",
-            nodes.Text(before),
-            link,
-            nodes.Text(after),
-            classes=["engine-download"],
-        )
-        section.insert(1, line)
 
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("engine_download", "", "env", types=frozenset({str}))
+    app.add_config_value("engine_check_download", "", "env", types=frozenset({str}))
     app.add_config_value(
         "engine_download_pages", ["chapters/*"], "env", types=frozenset({list})
     )

@@ -361,13 +361,13 @@ class Case:
     step: int  # the step of chapter 5 that makes it pass
     needs: tuple[str, ...]  # the methods of Value it calls
     run: Callable[[type], list[object]]
-    expected: list[
-        tuple[str, float]
-    ]  # (label, number); a label may be a key of STRINGS
+    # (label, number) in the order run() returns them; a label may be a key of STRINGS
+    expected: list[tuple[str, float]]
 
 
 STEP_0 = ("__add__", "__mul__", "backward")
 SUBTRACTION = ("__neg__", "__sub__")
+ON_THE_LEFT = ("__truediv__", "__radd__", "__rmul__", "__rsub__", "__rtruediv__")
 CASES = [
     Case("case_q", 0, STEP_0, q_of_a, [("q", 12.0), ("a.grad", 7.0)]),
     Case("case_square", 0, STEP_0, square, [("a*a", 9.0), ("a.grad", 6.0)]),
@@ -409,10 +409,7 @@ CASES = [
     Case(
         "case_left",
         3,
-        STEP_0
-        + SUBTRACTION
-        + ("__truediv__", "__radd__", "__rmul__", "__rsub__")
-        + ("__rtruediv__",),
+        STEP_0 + SUBTRACTION + ON_THE_LEFT,
         numbers_on_the_left,
         [("2*w", 6.0), ("w.grad", 2.0), ("1-w", -2.0), ("w.grad", -1.0)]
         + [("6/w", 2.0), ("w.grad", -6 / 9), ("sum", 9.0), ("w.grad", 3.0)],

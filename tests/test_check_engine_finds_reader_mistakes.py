@@ -147,6 +147,10 @@ def test_each_step_of_chapter_5_passes_and_skips_the_later_cases(
     [
         ("tinygrad.py", (ROOT / "src" / "tinygrad.py").read_text(encoding="utf-8")),
         ("the complete engine of chapter 5", BLOCKS["complete"] + "\n"),
+        (
+            "the steps pasted one after another, class Value(Value) and all",
+            "\n\n".join(BLOCKS[f"step {k}"] for k in range(STEPS)) + "\n",
+        ),
     ],
 )
 def test_the_finished_engines_pass_every_case(

@@ -30,11 +30,9 @@ import io
 import math
 import os
 import sys
-import traceback
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from typing import NamedTuple
 
 # --- the words, in English and in Chinese --------------------------------------
 
@@ -250,14 +248,19 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(width - columns(text), 1)
 
 
-def where(error: BaseException, file: Path) -> str:
+def where(error: BaseException, file: str) -> str:
     """Where in the reader's file an exception came from: 'engine.py, line 12, in tanh'."""
-    frames = traceback.extract_tb(error.__traceback__)
-    mine = [f for f in frames if Path(f.filename).resolve() == file.resolve()]
-    frame = (mine or frames)[-1] if frames else None
-    if frame is None:
-        return file.name
-    return f"{Path(frame.filename).name}, line {frame.lineno}, in {frame.name}"
+    frames, tb = [], error.__traceback__
+    while tb is not None:  # from the outermost call to where it was raised
+        frames.append(
+            (tb.tb_frame.f_code.co_filename, tb.tb_lineno, tb.tb_frame.f_code.co_name)
+        )
+        tb = tb.tb_next
+    mine = [f for f in frames if os.path.abspath(f[0]) == os.path.abspath(file)]
+    if not (mine or frames):
+        return os.path.basename(file)
+    filename, line, function = (mine or frames)[-1]
+    return f"{os.path.basename(filename)}, line {line}, in {function}"
 
 
 def error_line(error: BaseException) -> str:
@@ -353,8 +356,7 @@ def long_chain(V: type) -> list[object]:
     return [total.data, w.grad]
 
 
-@dataclass
-class Case:
+class Case(NamedTuple):
     """One example of the book: its step, what it needs, what it must give."""
 
     name: str  # the key of its title in STRINGS
@@ -445,8 +447,7 @@ CASES = [
 Cause = tuple[str, dict[str, object]] | None
 
 
-@dataclass
-class Probe:
+class Probe(NamedTuple):
     """One operation on fresh values x = 3 and y = 4: what it must give."""
 
     expr: str
@@ -597,7 +598,7 @@ def not_yet(case: Case, result: Result, words: Words) -> str | None:
 class Checker:
     """Runs the cases on the reader's class and words the outcome."""
 
-    def __init__(self, V: type, file: Path, words: Words, step: int | None) -> None:
+    def __init__(self, V: type, file: str, words: Words, step: int | None) -> None:
         self.V, self.file, self.words = V, file, words
         self.results = {case.name: run_case(case, V) for case in CASES}
         self.claimed = step is not None
@@ -613,7 +614,8 @@ class Checker:
         """The lines to print and the exit status."""
         w = self.words
         header = "header_claimed" if self.claimed else "header"
-        lines = [w(header, file=self.file.name, step=max(self.step, 0)), ""]
+        name = os.path.basename(self.file)
+        lines = [w(header, file=name, step=max(self.step, 0)), ""]
         counts = {"ok": 0, "fail": 0, "skip": 0}
         for case in CASES:
             status, case_lines = self.judge(case)
@@ -715,30 +717,33 @@ class CannotCheck(Exception):
     """The file cannot be checked: one line says why."""
 
 
-def load_value(file: Path, words: Words) -> type:
+def load_value(file: str, words: Words) -> type:
     """Import ``file`` by its path and return its class ``Value``."""
-    if not file.is_file():
+    name = os.path.basename(file)
+    if not os.path.isfile(file):
         raise CannotCheck(words("no_file", file=file))
     spec = importlib.util.spec_from_file_location("reader_engine", file)
     if spec is None or spec.loader is None:
-        raise CannotCheck(words("cannot_import", file=file.name, error="?"))
+        raise CannotCheck(words("cannot_import", file=name, error="?"))
     module = importlib.util.module_from_spec(spec)
     sys.modules["reader_engine"] = module
-    sys.path.insert(0, str(file.resolve().parent))  # so it can import its neighbours
+    sys.path.insert(
+        0, os.path.dirname(os.path.abspath(file))
+    )  # so it can import its neighbours
     try:
         with contextlib.redirect_stdout(io.StringIO()):
             spec.loader.exec_module(module)
     except SyntaxError as error:
-        text = f"SyntaxError: {error.msg} ({file.name}, line {error.lineno})"
-        raise CannotCheck(words("cannot_import", file=file.name, error=text)) from None
+        text = f"SyntaxError: {error.msg} ({name}, line {error.lineno})"
+        raise CannotCheck(words("cannot_import", file=name, error=text)) from None
     except BaseException as error:  # noqa: B036  (SystemExit, KeyboardInterrupt too)
         text = f"{error_line(error)} ({where(error, file)})"
-        raise CannotCheck(words("cannot_import", file=file.name, error=text)) from None
+        raise CannotCheck(words("cannot_import", file=name, error=text)) from None
     value = getattr(module, "Value", None)
     if value is None:
-        raise CannotCheck(words("no_value", file=file.name))
+        raise CannotCheck(words("no_value", file=name))
     if not isinstance(value, type):
-        raise CannotCheck(words("not_a_class", file=file.name))
+        raise CannotCheck(words("not_a_class", file=name))
     return value
 
 
@@ -752,7 +757,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     words = Words(language)
     parser = argparse.ArgumentParser(prog="check_engine.py", description=words("usage"))
-    parser.add_argument("file", type=Path, help=words("help_file"))
+    parser.add_argument("file", help=words("help_file"))
     parser.add_argument(
         "--step", type=int, choices=range(LAST_STEP + 1), help=words("help_step")
     )

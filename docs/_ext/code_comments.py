@@ -11,8 +11,11 @@ script) that holds at least one comment. Code included from a file
 (``literalinclude`` of ``src/``) stays out: it is the real file, shown as it
 is, and its docstrings and comments are the engine's, in English.
 
-A code block whose translation is missing (``msgstr ""``) shows the English
-block, which is still the right code. ``without_comments`` is what the tests
+The translated build puts a block's translation in place itself (Sphinx's
+own ``Locale`` transform would turn it into a reStructuredText ``::`` block,
+which MyST does not parse), and refuses one that changes more than the
+comments. A code block whose translation is missing (``msgstr ""``) shows the
+English block, which is still the right code. ``without_comments`` is what the tests
 compare the editions by: the code with every comment removed must be the
 same, token for token (``tokenize``), in the English block and its
 translation.
@@ -33,7 +36,12 @@ import tokenize
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.locale import init as init_locale
 from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.i18n import docname_to_domain
+
+logger = logging.getLogger(__name__)
 
 PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?: |$)")
 PYTHON = {"", "python", "python3", "py", "pycon", "default", "ipython"}
@@ -92,27 +100,76 @@ def without_comments(text: str) -> str:
     return "\n".join(lines)
 
 
-class OnlyCommentedCodeIsTranslatable(SphinxTransform):
-    """Take out of the catalogues every code block with nothing to translate.
+class TranslateCodeComments(SphinxTransform):
+    """Code blocks in the catalogues: only the page's own commented Python.
 
-    Runs after Sphinx's ``ExtraTranslatableNodes`` (priority 10), which marks
-    every literal block translatable, and before ``Locale`` (20), which
-    translates, and before the gettext builder extracts.
+    Sphinx's ``ExtraTranslatableNodes`` (priority 10) marks every literal
+    block translatable. This transform runs next, before ``Locale`` (20):
+
+    * a block with nothing to translate (included from a file, not Python,
+      no comment) is marked untranslatable, so it is in no catalogue;
+    * the gettext builder extracts the others as they are;
+    * a translated build puts the translation into the block itself and then
+      marks it untranslatable, so that ``Locale`` leaves it alone: ``Locale``
+      would parse the translation as reStructuredText's ``::`` block, which
+      MyST does not know (the block would show ``::``; MyST-Parser issue
+      444). A translation that changes more than the comments is refused
+      with a warning (the build fails on warnings).
     """
 
     default_priority = 15
 
     def apply(self, **kwargs: object) -> None:
-        for node in self.document.findall(nodes.literal_block):
-            if not node.get("translatable"):
-                continue
-            included = "source" in node.attributes  # literalinclude names its file
-            language = node.get("language", "")
+        blocks = [
+            node
+            for node in self.document.findall(nodes.literal_block)
+            if node.get("translatable")
+        ]
+        translations = None
+        for node in blocks:
             text = node.rawsource or node.astext()
-            if included or language not in PYTHON or not comments(text):
-                node["translatable"] = False
+            included = "source" in node.attributes  # literalinclude names its file
+            wanted = (
+                not included
+                and node.get("language", "") in PYTHON
+                and bool(comments(text))
+            )
+            if wanted and self.app.builder.name == "gettext":
+                continue  # extracted into the catalogue
+            node["translatable"] = False
+            if not wanted:
+                continue
+            if translations is None:
+                translations = self._catalogue()
+            translated = translations.get(text, "")
+            if not translated or translated == text:
+                continue  # untranslated: the English block
+            if without_comments(translated) != without_comments(text):
+                logger.warning(
+                    "the translation of this code block changes more than its "
+                    "comments; showing the English block",
+                    location=node,
+                )
+                continue
+            node.rawsource = translated
+            node.children = [nodes.Text(translated)]
+
+    def _catalogue(self) -> dict[str, str]:
+        """The page's messages and their translations (empty in English)."""
+        if not self.config.language or self.config.language == "en":
+            return {}
+        domain = docname_to_domain(
+            self.env.current_document.docname, self.config.gettext_compact
+        )
+        dirs = [self.env.srcdir / folder for folder in self.config.locale_dirs]
+        catalog, found = init_locale(dirs, self.config.language, domain)
+        merged: dict[str, str] = {}
+        while found and catalog is not None:
+            merged = getattr(catalog, "_catalog", {}) | merged
+            catalog = getattr(catalog, "_fallback", None)
+        return merged
 
 
 def setup(app: Sphinx) -> dict[str, object]:
-    app.add_transform(OnlyCommentedCodeIsTranslatable)
+    app.add_transform(TranslateCodeComments)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -38,6 +38,7 @@ extensions = [
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
     "editions",  # the Chinese edition's settings, the language switcher on every page
+    "code_comments",  # only code written in the page, with comments, is translated
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -70,6 +71,10 @@ html_sidebars = {
 locale_dirs = ["locale/"]
 gettext_compact = False  # one catalogue per page: chapters/01-slopes.po
 gettext_uuid = False
+# Code comments are translated (the code is not): code blocks go into the
+# catalogues, but docs/_ext/code_comments.py keeps only the page's own Python
+# blocks that hold a comment (no literalinclude of src/, no DOT, no output).
+gettext_additional_targets = ["literal-block"]
 gettext_last_translator = "The translators of From Slopes to Backprop"
 gettext_language_team = "Simplified Chinese (zh_CN)"
 book_editions = {"en": "", "zh_CN": "zh_CN"}  # language -> its folder in the site

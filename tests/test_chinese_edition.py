@@ -7,7 +7,11 @@ themselves, with Babel (installed with Sphinx), so they need no build:
 
 * every message is translated, none is fuzzy (the English changed after it
   was translated: ``make catalogues`` marks it so), and ``msgfmt -c`` accepts
-  every catalogue;
+  every catalogue; a code block (the catalogues hold the page's Python blocks
+  that have comments, see ``docs/_ext/code_comments.py``) may be left
+  untranslated, and then shows the English code;
+* a translated code block is the English code with only its comments
+  changed, token for token, and its changed comments are Chinese;
 * every number of a message appears in its translation (a cheap check that
   no digit was changed on the way);
 * the terms of the glossary are the ones of ``ZH_TERMS`` (d2l-zh's), and the
@@ -23,6 +27,7 @@ The built pages are checked in ``test_chinese_edition_site.py``.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -33,6 +38,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from built_site import ROOT
+
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+from code_comments import comments, without_comments  # noqa: E402
 
 LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
 CATALOGUES = sorted(LOCALE.rglob("*.po"))
@@ -69,6 +77,23 @@ def where(po: Path, message) -> str:
     return f"{po.relative_to(LOCALE)}:{message.lineno}"
 
 
+FENCE = re.compile(r"\s*(`{3,}|~{3,})")
+
+
+def is_code(message) -> bool:
+    """Whether a message is a code block: Python with comments, and every place it
+    comes from is a fence's first line in the English page
+    (``#: ../../chapters/01-slopes.md:231``)."""
+    places = [(name, line) for name, line in message.locations if line]
+    for name, line in places:
+        # the places are relative to docs/_build/gettext, where Sphinx wrote them
+        page = Path(os.path.normpath(ROOT / "docs" / "_build" / "gettext" / name))
+        lines = page.read_text(encoding="utf-8").splitlines() if page.is_file() else []
+        if not (0 < line <= len(lines) and FENCE.match(lines[line - 1])):
+            return False
+    return bool(places) and bool(comments(message.id))  # not a toctree's caption
+
+
 def prose(text: str) -> str:
     """The words of a message, without what is not prose: display and inline
     math, roles (``{download}`...```), inline code, link targets, HTML tags and
@@ -99,7 +124,9 @@ def test_every_message_is_translated_and_none_is_fuzzy(po: Path):
     found = messages(po)
     assert found, f"{po} holds no message"
     fuzzy = [where(po, m) for m in found if m.fuzzy]
-    untranslated = [where(po, m) for m in found if not m.fuzzy and not m.string]
+    untranslated = [
+        where(po, m) for m in found if not m.fuzzy and not m.string and not is_code(m)
+    ]
     assert not fuzzy, (
         f"fuzzy (the English changed: check the translation, then delete '#, fuzzy'): {fuzzy}"
     )
@@ -119,7 +146,12 @@ def test_msgfmt_accepts_every_catalogue(po: Path):
         text=True,
     )
     assert done.returncode == 0, done.stderr
-    assert "fuzzy" not in done.stderr and "untranslated" not in done.stderr, done.stderr
+    assert "fuzzy" not in done.stderr, done.stderr
+    # msgfmt counts the code blocks left in English (they show the English code)
+    english_code = sum(1 for m in messages(po) if not m.string and is_code(m))
+    untranslated = re.search(r"(\d+) untranslated", done.stderr)
+    count = int(untranslated.group(1)) if untranslated else 0
+    assert count == english_code, done.stderr
 
 
 def test_no_catalogue_claims_python_format_strings():
@@ -265,3 +297,71 @@ def test_build_site_builds_both_editions_into_one_site(tmp_path: Path):
         ["a", "{out}"],
         ["b", "{out}/zh_CN"],
     ]
+
+
+def code_messages():
+    return [
+        (po, m)
+        for po in PAGE_CATALOGUES
+        for m in messages(po)
+        if m.string and is_code(m)
+    ]
+
+
+def test_the_catalogues_hold_code_blocks():
+    """gettext_additional_targets and docs/_ext/code_comments.py at work: the
+    commented code of the pages is in the catalogues, the code of src/ is not."""
+    found = code_messages()
+    assert len(found) >= 20, f"only {len(found)} translated code blocks"
+    sources = [py.read_text(encoding="utf-8") for py in (ROOT / "src").glob("*.py")]
+    included = [
+        where(po, m)
+        for po in PAGE_CATALOGUES
+        for m in messages(po)
+        if "\n" in m.id and any(m.id in source for source in sources)
+    ]
+    assert not included, f"included source code in a catalogue: {included}"
+
+
+def test_a_translated_code_block_changes_only_its_comments():
+    """Token for token the English code; the comments that differ are Chinese."""
+    wrong = []
+    for po, m in code_messages():
+        english, chinese = comments(m.id), comments(m.string)
+        if chinese is None or without_comments(m.string) != without_comments(m.id):
+            wrong.append(f"{where(po, m)}: the code differs from the English")
+        elif len(chinese) != len(english):
+            wrong.append(
+                f"{where(po, m)}: {len(english)} comments, {len(chinese)} translated"
+            )
+        else:
+            wrong += [
+                f"{where(po, m)}: {zh!r} is not Chinese"
+                for en, zh in zip(english, chinese)
+                if zh != en
+                and not re.search(rf"{CJK}|[\u3000-\u303f\uff00-\uffef]", zh)
+            ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_chinese_comments_follow_the_typography():
+    """Code comments are prose: full-width punctuation, spaces around Latin words."""
+    found = [
+        f"{where(po, m)}: {match.group()!r}"
+        for po, m in code_messages() for comment in comments(m.string) or []
+        for problem in (NO_SPACE, ASCII_PUNCTUATION_IN_CHINESE)
+        for match in problem.finditer(prose(comment.lstrip("# ")))
+    ]  # fmt: skip
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    "english, translated, same",
+    [
+        (">>> x = 5  # the input\n>>> x\n5", ">>> x = 5  # 输入\n>>> x\n5", True),
+        ("y = 2 * x  # twice", "y = 3 * x  # 两倍", False),
+        (">>> x = 5  # the input\n5", ">>> x = 5  # 输入\n6", False),
+    ],
+)
+def test_comparing_without_comments_catches_changed_code(english, translated, same):
+    assert (without_comments(english) == without_comments(translated)) is same

@@ -35,7 +35,7 @@
       graph: (summary) => `L = (w·x − y)² 的计算图。${summary}。`,
       operations: "已反向传过的运算",
       progress: (done, all) => `${done}（共 ${all} 个）`,
-      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；e = ŷ − y；L = e²。每个方框显示它的 data 和梯度。",
+      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；e = ŷ − y；L = e²。每个方框显示它的数据和梯度。",
       start: "按“给梯度设初值”，从 L 开始反向传播。",
       separator: "；",
     },

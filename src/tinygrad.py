@@ -372,6 +372,37 @@ def descent_arguments(
     return checked
 
 
+def checked_loss(
+    loss_of: Callable[[], Value], step: int, learning_rate: float
+) -> Value:
+    """Call ``loss_of()`` for ``step``; refuse a result that is not a finite `Value`.
+
+    An overflow while computing the loss, or a loss of ``inf`` or ``nan``,
+    raises `TrainingDiverged`, naming the step and the learning rate.
+
+    >>> from tinygrad import Value, checked_loss
+    >>> checked_loss(lambda: Value(1e200) ** 2, 7, 0.3)
+    Traceback (most recent call last):
+    ...
+    tinygrad.TrainingDiverged: training diverged at step 7: the loss is no longer a finite number; lower the learning rate (it is 0.3)
+    """
+    try:
+        loss = loss_of()
+    except OverflowError:
+        loss = Value(math.inf)
+    if not isinstance(loss, Value):
+        raise TypeError(
+            f"loss_of() must return a Value, got {type(loss).__name__}: {loss!r}"
+        )
+    if not math.isfinite(loss.data):
+        raise TrainingDiverged(
+            f"training diverged at step {step}: "
+            "the loss is no longer a finite number; "
+            f"lower the learning rate (it is {learning_rate})"
+        )
+    return loss
+
+
 def gradient_descent(
     loss_of: Callable[[], Value],
     parameters: Sequence[Value],
@@ -379,10 +410,6 @@ def gradient_descent(
     learning_rate: float,
 ) -> list[float]:
     """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
-
-    Every step starts the parameters' gradients from 0, so a parameter that
-    the loss does not reach stays where it is. `descent_arguments` checks
-    the arguments before the first step.
 
     >>> from tinygrad import Value, gradient_descent
     >>> w = Value(1)
@@ -394,24 +421,11 @@ def gradient_descent(
     parameters = descent_arguments(loss_of, parameters, steps, learning_rate)
     losses = []
     for step in range(steps):
-        try:
-            loss = loss_of()
-        except OverflowError:
-            loss = Value(math.inf)
-        if not isinstance(loss, Value):
-            raise TypeError(
-                f"loss_of() must return a Value, got {type(loss).__name__}: {loss!r}"
-            )
-        if not math.isfinite(loss.data):
-            raise TrainingDiverged(
-                f"training diverged at step {step}: "
-                "the loss is no longer a finite number; "
-                f"lower the learning rate (it is {learning_rate})"
-            )
+        loss = checked_loss(loss_of, step, learning_rate)  # forward: a fresh graph
         losses.append(loss.data)
         for parameter in parameters:  # one the loss does not reach stays put
             parameter.grad = 0.0
-        loss.backward()  # also clears this graph's old gradients
+        loss.backward()
         for parameter in parameters:
             parameter.data -= learning_rate * parameter.grad
     return losses

@@ -246,7 +246,7 @@ def test_the_runtime_is_copied_once_and_only_what_runs(ran_chapters):
     names = sorted(p.name for p in (site / "_static" / "pyodide").iterdir())
     assert names == sorted(
         [
-            "pyodide.js",
+            "pyodide.mjs",
             "pyodide.asm.mjs",
             "pyodide.asm.wasm",
             "python_stdlib.zip",

@@ -11,6 +11,7 @@ what is left alive).
 
 from __future__ import annotations
 
+import builtins
 import gc
 import importlib.util
 import os
@@ -192,9 +193,17 @@ def test_only_the_pages_and_the_engine_files_classes_are_changed(session):
     assert not hasattr(namespace["Later"], "__del__")
 
 
-def test_a_session_types_blocks_as_at_the_prompt(session):
+WORDS = {
+    "exit": "SystemExit: sys.exit({code}) ends a program",
+    "input": "input() cannot ask you anything in the page",
+    "incomplete": "SyntaxError: this block is incomplete",
+}
+
+
+def test_a_session_types_blocks_as_at_the_prompt(session, monkeypatch):
     module, _ = session
-    python = module.BookSession()
+    monkeypatch.setattr(builtins, "input", builtins.input)  # the session replaces it
+    python = module.BookSession(WORDS)
     assert python.run("from tinygrad import Value\nValue(2) * 3", True) == (
         "Value(data=6.0, grad=0.0)\n"
     )
@@ -204,3 +213,29 @@ def test_a_session_types_blocks_as_at_the_prompt(session):
     assert out.rstrip().endswith("ZeroDivisionError: division by zero")
     assert python.run("z = 5\nz", False) == ""  # a script block echoes nothing
     assert python.run("z", True) == "5\n"
+
+
+def test_unfinished_code_exit_and_input_end_only_their_own_block(session, monkeypatch):
+    module, _ = session
+    monkeypatch.setattr(builtins, "input", builtins.input)
+    python = module.BookSession(WORDS)
+    for typed in (False, True):
+        out = python.run("print('A')\nx = (1,", typed)
+        assert out.startswith("A\n") and out.endswith(
+            "SyntaxError: '(' was never closed\n"
+        )
+        assert python.run("print('B')", typed) == "B\n"  # nothing was carried over
+    assert (
+        python.run("def f():", False)
+        .rstrip()
+        .endswith(
+            "IndentationError: expected an indented block after function definition on line 1"
+        )
+    )
+    assert python.run("import sys\nsys.exit(3)", True) == (
+        "SystemExit: sys.exit(3) ends a program\n"
+    )
+    assert python.run("name = input('Who? ')", True) == (
+        "input() cannot ask you anything in the page\n"
+    )
+    assert python.run("6 * 7", True) == "42\n"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -516,3 +517,203 @@ def test_make_help_prints_the_remote_and_runs_nothing(author, tmp_path, injectio
     )
     assert not planted.exists(), "make help ran a command written in PUBLISH_REMOTE"
     assert "(now: origin;" in make(author, "help").stdout
+
+
+# --- Nothing of the publisher's machine reaches the branch, nothing secret is printed ---
+
+
+def branch_with_link(remote: Path, name: str, target: str) -> str:
+    """Make ``gh-pages`` of ``remote`` hold ``name`` as a symbolic link to ``target``."""
+    work = remote.parent / "work-links"
+    tiny_git("init", "-q", "-b", "gh-pages", str(work), cwd=remote.parent)
+    (work / "index.html").write_text("old")
+    os.symlink(target, work / name)
+    tiny_git("add", ".", cwd=work)
+    tiny_git("commit", "-q", "-m", "a link someone put there", cwd=work)
+    tiny_git("push", "-q", "--", str(remote), "gh-pages:gh-pages", cwd=work)
+    shutil.rmtree(work)
+    return git("rev-parse", "gh-pages", cwd=remote)
+
+
+@pytest.mark.parametrize("target", ["secret", "missing"])
+def test_publish_refuses_a_cname_on_the_branch_that_is_a_symbolic_link(
+    author, tiny_site, tmp_path, target
+):
+    secret = tmp_path / "secret"
+    secret.write_text("password=hunter2\n")
+    remote = bare_repository(tmp_path / "book.git")
+    before = branch_with_link(remote, "CNAME", str(tmp_path / target))
+    result = run_publish(author, tiny_site, "--remote", str(remote))
+    assert result.returncode == 1
+    assert result.stderr == (
+        f"{NOT}CNAME on the branch is a symbolic link: a publish keeps only a regular "
+        "CNAME; replace it on the branch, or give the site its own CNAME\n"
+    )
+    assert git("rev-parse", "gh-pages", cwd=remote) == before, "something was pushed"
+    everything = subprocess.run(
+        ["git", "log", "--all", "-p"], cwd=remote, capture_output=True, text=True
+    ).stdout
+    assert "hunter2" not in everything
+
+
+def plant(site: Path, what: str, secret: Path) -> str:
+    """Put one thing into the site that must not be published; its name there."""
+    if what == "a link to a file":
+        (site / "leak.txt").symlink_to(secret)
+        return f"the site holds a symbolic link, leak.txt -> {secret}"
+    if what == "a link to a folder":
+        (site / "chapters" / "home").symlink_to(secret.parent)
+        return f"the site holds a symbolic link, chapters/home -> {secret.parent}"
+    if what == "a link loop":
+        (site / "a").symlink_to("b")
+        (site / "b").symlink_to("a")
+        return "the site holds a symbolic link, a -> b"
+    if what == "a dangling link":
+        (site / "gone.html").symlink_to(site / "nowhere.html")
+        return f"the site holds a symbolic link, gone.html -> {site / 'nowhere.html'}"
+    if what == "a .git folder":
+        (site / ".git").mkdir()
+        (site / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+        return "the site holds a git folder or file, .git"
+    if what == "a named pipe":
+        os.mkfifo(site / "chapters" / "pipe")
+        return "the site holds chapters/pipe, which is not a regular file"
+    raise AssertionError(what)
+
+
+@pytest.mark.parametrize(
+    "what",
+    ["a link to a file", "a link to a folder", "a link loop", "a dangling link",
+     "a .git folder", "a named pipe"],
+)  # fmt: skip
+def test_publish_refuses_a_site_holding_anything_but_regular_files(
+    author, tiny_site, tmp_path, what
+):
+    secret = tmp_path / "private" / "secret"
+    secret.parent.mkdir()
+    secret.write_text("password=hunter2\n")
+    named = plant(tiny_site, what, secret)
+    remote = bare_repository(tmp_path / "book.git")
+    result = run_publish(author, tiny_site, "--remote", str(remote))
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{NOT}{named}"), result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert refs(remote) == "", "something was pushed"
+
+
+CREDENTIALS = "https://alice:S3cretPass@book.example.org/book.git"
+
+
+def test_credentials_in_the_remote_are_never_printed(author, tiny_site, tmp_path):
+    # git rewrites the address to a local repository (url.<base>.insteadOf), so
+    # the publish goes through while publish.py only ever sees the address given.
+    remote = bare_repository(tmp_path / "book.git")
+    env = clean_environment(
+        GIT_CONFIG_COUNT="1",
+        GIT_CONFIG_KEY_0=f"url.{remote}.insteadOf",
+        GIT_CONFIG_VALUE_0=CREDENTIALS,
+    )
+    done = run_publish(author, tiny_site, "--remote", CREDENTIALS, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "published 3 files to gh-pages of https://***@book.example.org/book.git: "
+    )
+    assert "index.html" in tree(remote, "gh-pages")
+
+    unreachable = (
+        "https://bob:T0kenXYZ@127.0.0.1:9/book.git"  # nothing listens on port 9
+    )
+    failed = run_publish(author, tiny_site, "--remote", unreachable)
+    assert failed.returncode == 1
+    assert failed.stderr.startswith(
+        f"{NOT}cannot reach https://***@127.0.0.1:9/book.git"
+    )
+    for result in (done, failed):
+        output = result.stdout + result.stderr
+        assert "S3cretPass" not in output and "T0kenXYZ" not in output
+        assert "alice" not in output and "bob" not in output
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["file://{author}", "file://{author}/.git", "file://localhost{author}/",
+     "file://{author}/docs", "a remote named book: file://{author}"],
+)  # fmt: skip
+def test_publish_refuses_the_authors_own_repository_as_a_file_url(
+    author, tiny_site, spelling
+):
+    before = refs(author)
+    remote = spelling.format(author=author)
+    if remote.startswith("a remote named book: "):
+        remote = remote.removeprefix("a remote named book: ")
+        tiny_git("remote", "add", "book", remote, cwd=author)
+        before = refs(author)
+        remote = "book"
+    result = run_publish(author, tiny_site, "--remote", remote)
+    assert result.returncode == 1
+    assert result.stderr.startswith(
+        f"{NOT}{remote!r} is this repository (or one of its work trees or folders)"
+    ), result.stderr
+    assert refs(author) == before
+
+
+def slow_push_git(tmp_path: Path) -> tuple[dict[str, str], Path]:
+    """An environment whose `git push` first says its process id, then waits 5 s."""
+    bin_dir, marker = tmp_path / "bin", tmp_path / "push-started"
+    bin_dir.mkdir()
+    real_git = shutil.which("git")
+    (bin_dir / "git").write_text(
+        f"#!{sys.executable}\nimport os, sys, time\n"
+        "if sys.argv[1:2] == ['push']:\n"
+        f"    open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+        "    time.sleep(5)\n"
+        f"os.execv({real_git!r}, [{real_git!r}, *sys.argv[1:]])\n"
+    )
+    (bin_dir / "git").chmod(0o755)
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = clean_environment(
+        PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}", TMPDIR=str(scratch)
+    )
+    return env, marker
+
+
+def gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return True
+    return state in ("Z", "X")  # ended, waiting only to be reaped
+
+
+def wait_until(condition, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return condition()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_an_interrupted_publish_stops_its_push_and_leaves_no_copy(
+    author, tiny_site, tmp_path, signum
+):
+    env, marker = slow_push_git(tmp_path)
+    remote = bare_repository(tmp_path / "book.git")
+    running = subprocess.Popen(
+        [sys.executable, str(author.joinpath(*PUBLISH)), str(tiny_site), "--remote", str(remote)],
+        cwd=author, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert wait_until(marker.exists), "the push never started"
+    push = int(wait_until(lambda: marker.read_text()) and marker.read_text())
+    running.send_signal(signum)
+    _, stderr = running.communicate(timeout=60)
+    assert wait_until(lambda: gone(push)), "the push goes on after publish.py ended"
+    assert refs(remote) == "", "the interrupted publish pushed its commit"
+    if signum != signal.SIGKILL:
+        assert running.returncode == 130
+        assert stderr == (
+            "publish: interrupted: stopped where it was; the scratch copy is removed\n"
+        )
+    assert wait_until(lambda: not any((tmp_path / "tmp").iterdir())), (
+        f"left behind: {list((tmp_path / 'tmp').iterdir())}"
+    )

@@ -47,13 +47,14 @@ RUNTIME = Path(__file__).resolve().parents[1] / "_tools" / "node_modules" / "pyo
 # What the browser needs of the package (its README, type definitions, source
 # maps and test consoles stay behind).
 RUNTIME_FILES = [
-    "pyodide.js",  # the loader, a classic script
+    "pyodide.mjs",  # the loader, an ES module (imported by runner-worker.js)
     "pyodide.asm.mjs",  # the compiled interpreter's JavaScript half
     "pyodide.asm.wasm",  # the interpreter
     "python_stdlib.zip",  # Python's standard library
     "pyodide-lock.json",  # read by the loader at start
 ]
-CDN = "https://cdn.jsdelivr.net/pyodide/v${O}/full/"  # in pyodide.js 314.0.7
+# In pyodide.mjs 314.0.7 (the name of the version variable is the minifier's).
+CDN = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v\$\{\w+\}/full/")
 FETCHED = [
     "pyodide.asm.wasm",
     "python_stdlib.zip",
@@ -283,13 +284,15 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     # The loader's fallback for packages it does not have is Pyodide's CDN; the
     # book loads no package (the runner sets packageBaseUrl to this folder), and
     # the site names no other host: the copy falls back to its own folder.
-    loader = target / "pyodide.js"
+    loader = target / "pyodide.mjs"
     text = loader.read_text(encoding="utf-8")
-    if CDN not in text:
+    text, found = CDN.subn("./", text)
+    if found != 1:
         raise ExtensionError(
-            f"runner: {CDN} not found in {folder / 'pyodide.js'}: check the new loader"
+            f"runner: {CDN.pattern} found {found} times in {folder / 'pyodide.mjs'}"
+            " (once expected): check the new loader"
         )
-    loader.write_text(text.replace(CDN, "./"), encoding="utf-8")
+    loader.write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -15,28 +15,42 @@ caches (``.doctrees``, ``.buildinfo``). The branch's ``CNAME`` (a GitHub Pages
 custom domain) is kept, unless the site brings its own. Every other file on the
 branch that the build did not produce is removed, and named in the output.
 
+Only regular files reach the branch: a symbolic link or a ``.git`` entry in
+the site, or a ``CNAME`` on the branch that is not a regular file, is refused
+with one line naming it, before anything is pushed.
+
 The commit is made in a scratch repository, never in yours: the remote's
 current ``gh-pages`` (if it has one) is fetched there, ghp-import commits the
 site on top of it, one commit per publish, and the scratch repository pushes
-it. Your own repository gets no ``gh-pages`` branch and no commit.
+it, as the last step. The scratch folder is removed however the publish ends
+(Ctrl-C, ``kill``, even ``kill -9``), and the git commands it runs end with it.
 
 ``--remote`` is a remote of this repository (``origin``), a URL, or the path of
 a repository (a bare one, for instance, to try it out). Refused, before
 anything is fetched or written: an empty remote, a remote starting with ``-``
-(git would read it as an option), this repository itself, a branch name git
-does not accept, and any branch but ``gh-pages`` unless
-``--replace-branch-files`` says that its files may be replaced by the site.
+(git would read it as an option), this repository itself (as a path, a
+``file://`` URL or a remote naming either), a branch name git does not accept,
+and any branch but ``gh-pages`` unless ``--replace-branch-files`` says that
+its files may be replaced by the site. A password or token in a remote's URL
+is never printed: ``https://***@host/book.git``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ctypes
 import os
+import re
 import shutil
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from ghp_import import GhpError, ghp_import
 
@@ -46,14 +60,33 @@ REPO = Path(__file__).resolve().parents[2]
 BUILD_CACHES = (".doctrees", ".buildinfo", ".buildinfo.bak", "__pycache__", "*.pickle")
 DEFAULT_BRANCH = "gh-pages"
 KEPT = ("CNAME",)  # files of the branch that a publish keeps when the site has none
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+# Removes the scratch folder once the publish is gone: its standard input is a
+# pipe that only publish.py holds open, so reading it ends when publish.py ends.
+_WATCHER = (
+    "import shutil, sys; sys.stdin.buffer.read(); shutil.rmtree(sys.argv[1], True)"
+)
 
 
 class PublishError(Exception):
     """Why nothing was published."""
 
 
+def masked(text: str) -> str:
+    """``text`` with every user name and password of a URL in it shown as ``***``."""
+    return re.sub(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/\s@]*@", r"\1***@", text)
+
+
+def _die_with_us() -> None:
+    """Run in each git child before it starts: it is killed when publish.py dies."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True)
+    return subprocess.run(
+        ["git", *args], cwd=cwd, capture_output=True, text=True, preexec_fn=_die_with_us
+    )
 
 
 def remote_from(
@@ -68,6 +101,7 @@ def remote_from(
 
 
 def check_remote(remote: str, source: str) -> None:
+    shown = masked(remote)
     if not remote.strip():
         raise PublishError(
             f"the remote is empty ({source}={remote!r}); "
@@ -75,7 +109,7 @@ def check_remote(remote: str, source: str) -> None:
         )
     if remote.startswith("-"):
         raise PublishError(
-            f"the remote {remote!r} ({source}) starts with '-', which git would read as an option; "
+            f"the remote {shown!r} ({source}) starts with '-', which git would read as an option; "
             "write a path that starts with '-' as ./-name"
         )
 
@@ -102,35 +136,44 @@ def _repository_of(folder: Path) -> Path | None:
     return Path(found.stdout.strip()).resolve() if found.returncode == 0 else None
 
 
+def _local_path(url: str, base: Path) -> Path | None:
+    """The folder on this machine that ``url`` names (a path or a file:// URL), or None."""
+    if url.lower().startswith("file:"):
+        parts = urlsplit(url)
+        if parts.netloc not in ("", "localhost"):
+            return None
+        return Path(unquote(parts.path))
+    if "://" in url or (":" in url and "@" in url.split(":")[0]):
+        return None  # another host: https://..., ssh://..., git@host:path
+    return base / url
+
+
 def resolve_remote(remote: str) -> str:
     """The URL to push to: a remote of this repository, or a URL or path as given."""
     named = _git("remote", "get-url", "--", remote, cwd=REPO)
-    if named.returncode == 0:
-        url = named.stdout.strip()
-        if url.startswith("-"):
-            raise PublishError(
-                f"the URL of the remote {remote!r} starts with '-': {url!r}"
-            )
-        if (
-            REPO / url
-        ).exists():  # a path, relative to this repository: the push runs elsewhere
-            url = str((REPO / url).resolve())
-    elif Path(remote).exists():
-        url = str(Path(remote).resolve())
-    elif "://" in remote or (":" in remote and "@" in remote.split(":")[0]):
-        return remote
-    else:
+    url = named.stdout.strip() if named.returncode == 0 else remote
+    if named.returncode == 0 and url.startswith("-"):
         raise PublishError(
-            f"{remote!r} is not a remote of this repository, a URL or an existing path "
+            f"the URL of the remote {remote!r} starts with '-': {masked(url)!r}"
+        )
+    # A relative path in a remote of this repository is relative to it.
+    path = _local_path(url, REPO if named.returncode == 0 else Path.cwd())
+    if path is None:
+        return url
+    if not path.exists():
+        if url.lower().startswith("file:"):
+            return url  # git says what is wrong with it
+        raise PublishError(
+            f"{masked(remote)!r} is not a remote of this repository, a URL or an existing path "
             f"(remotes: {_git('remote', cwd=REPO).stdout.split() or 'none'})"
         )
     own = _repository_of(REPO)
-    if own is not None and Path(url).is_dir() and _repository_of(Path(url)) == own:
+    if own is not None and path.is_dir() and _repository_of(path) == own:
         raise PublishError(
-            f"{remote!r} is this repository (or one of its work trees or folders); a publish never "
+            f"{masked(remote)!r} is this repository (or one of its work trees or folders); a publish never "
             "commits in your repository: name another repository (a remote, a URL or a path)"
         )
-    return url
+    return url if url.lower().startswith("file:") else str(path.resolve())
 
 
 def describe_source() -> str:
@@ -157,6 +200,150 @@ def _names(output: str) -> list[str]:
     return [name for name in output.split("\0") if name]
 
 
+@contextlib.contextmanager
+def scratch_folder() -> Iterator[Path]:
+    """A temporary folder, removed however this process ends (kill -9 included)."""
+    folder = tempfile.mkdtemp(prefix="publish-")
+    read, write = os.pipe()  # neither end is inherited by the git commands
+    watcher = subprocess.Popen(
+        [sys.executable, "-c", _WATCHER, folder],
+        stdin=read, start_new_session=True,  # a Ctrl-C meant for publish is not for it
+    )  # fmt: skip
+    os.close(read)
+    try:
+        yield Path(folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.close(write)  # the watcher finds nothing left to remove, and ends
+        watcher.wait()
+
+
+def check_site_files(site: Path) -> None:
+    """Refuse anything in ``site`` that is not a folder or a regular file, and ``.git``."""
+    for folder, folders, files in os.walk(site):  # never follows a link
+        folders[:] = [f for f in folders if f not in BUILD_CACHES]
+        for name in sorted(folders + files):
+            path = Path(folder, name)
+            where = path.relative_to(site).as_posix()
+            mode = path.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                raise PublishError(
+                    f"the site holds a symbolic link, {where} -> {os.readlink(path)}: "
+                    "only regular files are published; remove it or copy the file in"
+                )
+            if name == ".git":
+                raise PublishError(
+                    f"the site holds a git folder or file, {where}: it would break the branch; remove it"
+                )
+            if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
+                raise PublishError(
+                    f"the site holds {where}, which is not a regular file; remove it"
+                )
+
+
+def copy_site(html: Path, site: Path) -> None:
+    """Copy the built site, whole, into ``site``; refuse what must not be published."""
+    if not html.is_dir():
+        raise PublishError(
+            f"{html} holds no built site (no index.html); run `make html` first"
+        )
+    with site_lock(html, shared=True, who="publish"):  # one whole site, not half of two
+        if not (html / "index.html").is_file():
+            raise PublishError(
+                f"{html} holds no built site (no index.html); run `make html` first"
+            )
+        check_site_files(html)
+        shutil.copytree(
+            html, site, symlinks=True, ignore=shutil.ignore_patterns(*BUILD_CACHES)
+        )
+    check_site_files(site)  # what was copied, in case the site changed meanwhile
+
+
+def fetch_branch(repo: Path, url: str, branch: str) -> str:
+    """Fetch ``branch`` of ``url`` into the scratch ``repo``; its commit, or "" if new."""
+    ref = f"refs/heads/{branch}"
+    heads = _git("ls-remote", "--heads", "--", url, branch, cwd=repo)
+    if heads.returncode != 0:
+        raise PublishError(
+            f"cannot reach {masked(url)}: {masked(heads.stderr.strip())}"
+        )
+    if not heads.stdout.strip():
+        return ""
+    fetched = _git("fetch", "-q", "--", url, f"+{ref}:{ref}", cwd=repo)
+    if fetched.returncode != 0:
+        raise PublishError(
+            f"cannot fetch {branch} from {masked(url)}: {masked(fetched.stderr.strip())}"
+        )
+    return _git(
+        "rev-parse", "--verify", "--end-of-options", ref, cwd=repo
+    ).stdout.strip()
+
+
+def keep_from_branch(repo: Path, ref: str, site: Path) -> list[str]:
+    """Copy the branch's `KEPT` files that the site lacks into it, as regular files only."""
+    kept = []
+    for name in KEPT:
+        entry = _git(
+            "ls-tree", "-z", "--end-of-options", ref, "--", name, cwd=repo
+        ).stdout
+        if not entry or (site / name).exists():
+            continue
+        mode, kind, blob = entry.split("\t", 1)[0].split()
+        if kind != "blob" or mode not in ("100644", "100755"):
+            what = (
+                "a symbolic link"
+                if mode == "120000"
+                else f"not a regular file ({mode})"
+            )
+            raise PublishError(
+                f"{name} on the branch is {what}: a publish keeps only a regular {name}; "
+                f"replace it on the branch, or give the site its own {name}"
+            )
+        content = subprocess.run(
+            ["git", "cat-file", "blob", blob], cwd=repo, capture_output=True,
+            preexec_fn=_die_with_us,
+        )  # fmt: skip
+        if content.returncode != 0:
+            raise PublishError(f"cannot keep {name}: {content.stderr.decode().strip()}")
+        (site / name).write_bytes(content.stdout)
+        kept.append(name)
+    return kept
+
+
+def commit_site(repo: Path, site: Path, branch: str, message: str) -> str:
+    """Commit ``site`` on top of ``branch`` in the scratch ``repo``; the new commit."""
+    here = Path.cwd()
+    os.chdir(repo)  # ghp-import works on the repository of the current folder
+    try:
+        # It only commits (fast-import); the push is ours, with `--`.
+        ghp_import(str(site), mesg=message, branch=branch, push=False, nojekyll=True)
+    except GhpError as error:
+        raise PublishError(f"ghp-import failed: {error.message}") from error
+    except (
+        Exception
+    ) as error:  # its own error paths can fail too (bytes written to stdout)
+        raise PublishError(f"ghp-import failed: {error!r}") from error
+    finally:
+        os.chdir(here)
+    return _git(
+        "rev-parse", "--verify", "--end-of-options", f"refs/heads/{branch}", cwd=repo
+    ).stdout.strip()
+
+
+def removed_files(repo: Path, before: str, after: str, branch: str) -> list[str]:
+    """The files of the branch's previous commit that the new one no longer has."""
+    if not before:
+        return []
+    diff = _git(
+        "diff", "--no-renames", "--name-only", "-z", "--diff-filter=D", before, after, "--", cwd=repo
+    )  # fmt: skip
+    if diff.returncode != 0:
+        raise PublishError(
+            f"cannot compare with the previous {branch}: {diff.stderr.strip()}"
+        )
+    return _names(diff.stdout)
+
+
 def publish(
     html: Path, remote: str, branch: str = DEFAULT_BRANCH, *,
     source: str = "--remote", replace_branch_files: bool = False,
@@ -168,101 +355,28 @@ def publish(
     message = f"Publish the book built from {describe_source()}"
     _committer()
     ref = f"refs/heads/{branch}"
-    with tempfile.TemporaryDirectory(prefix="publish-") as scratch_dir:
-        scratch = Path(scratch_dir)
-        site = scratch / "site"
-        if not html.is_dir():
-            raise PublishError(
-                f"{html} holds no built site (no index.html); run `make html` first"
-            )
-        with site_lock(
-            html, shared=True, who="publish"
-        ):  # one whole site, not half of two
-            if not (html / "index.html").is_file():
-                raise PublishError(
-                    f"{html} holds no built site (no index.html); run `make html` first"
-                )
-            shutil.copytree(html, site, ignore=shutil.ignore_patterns(*BUILD_CACHES))
-        repo = scratch / "repo"
+    with scratch_folder() as scratch:
+        site, repo = scratch / "site", scratch / "repo"
+        copy_site(html, site)
         repo.mkdir()
         if _git("init", "-q", cwd=repo).returncode != 0:
             raise PublishError("git init failed in a scratch folder")
-        # Start from the branch as the remote has it, so the push adds one commit.
-        heads = _git("ls-remote", "--heads", "--", url, branch, cwd=repo)
-        if heads.returncode != 0:
-            raise PublishError(f"cannot reach {url}: {heads.stderr.strip()}")
-        before = ""
-        kept: list[str] = []
-        if heads.stdout.strip():
-            fetched = _git("fetch", "-q", "--", url, f"+{ref}:{ref}", cwd=repo)
-            if fetched.returncode != 0:
-                raise PublishError(
-                    f"cannot fetch {branch} from {url}: {fetched.stderr.strip()}"
-                )
-            before = _git(
-                "rev-parse", "--verify", "--end-of-options", ref, cwd=repo
-            ).stdout.strip()
-            on_branch = set(
-                _names(
-                    _git(
-                        "ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo
-                    ).stdout
-                )
-            )
-            kept = [
-                name
-                for name in KEPT
-                if name in on_branch and not (site / name).exists()
-            ]
-            if kept:
-                restored = _git(
-                    "--work-tree", str(site), "checkout", ref, "--", *kept, cwd=repo
-                )
-                if restored.returncode != 0:
-                    raise PublishError(
-                        f"cannot keep {', '.join(kept)}: {restored.stderr.strip()}"
-                    )
-        here = Path.cwd()
-        os.chdir(repo)  # ghp-import works on the repository of the current folder
-        try:
-            # It only commits (fast-import); the push below is ours, with `--`.
-            ghp_import(
-                str(site), mesg=message, branch=branch, push=False, nojekyll=True
-            )
-        except GhpError as error:
-            raise PublishError(f"ghp-import failed: {error.message}") from error
-        except (
-            Exception
-        ) as error:  # its own error paths can fail too (bytes written to stdout)
-            raise PublishError(f"ghp-import failed: {error!r}") from error
-        finally:
-            os.chdir(here)
-        after = _git(
-            "rev-parse", "--verify", "--end-of-options", ref, cwd=repo
-        ).stdout.strip()
+        before = fetch_branch(repo, url, branch)  # so the push adds one commit
+        kept = keep_from_branch(repo, ref, site) if before else []
+        after = commit_site(repo, site, branch, message)
         if not after or after == before:
             raise PublishError("ghp-import made no commit")
-        files = len(
-            _names(
-                _git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo).stdout
-            )
-        )
-        removed: list[str] = []
-        if before:
-            diff = _git(
-                "diff", "--no-renames", "--name-only", "-z", "--diff-filter=D", before, after, "--", cwd=repo
-            )  # fmt: skip
-            if diff.returncode != 0:
-                raise PublishError(
-                    f"cannot compare with the previous {branch}: {diff.stderr.strip()}"
-                )
-            removed = _names(diff.stdout)
-        pushed = _git("push", "-q", "--", url, f"{ref}:{ref}", cwd=repo)
+        listed = _git("ls-tree", "-r", "-z", "--name-only", "--", ref, cwd=repo)
+        files = len(_names(listed.stdout))
+        removed = removed_files(repo, before, after, branch)
+        pushed = _git(
+            "push", "-q", "--", url, f"{ref}:{ref}", cwd=repo
+        )  # the last step
         if pushed.returncode != 0:
             raise PublishError(
-                f"cannot push to {branch} of {url}: {pushed.stderr.strip()}"
+                f"cannot push to {branch} of {masked(url)}: {masked(pushed.stderr.strip())}"
             )
-    lines = [f"published {files} files to {branch} of {url}: {message}"]
+    lines = [f"published {files} files to {branch} of {masked(url)}: {message}"]
     if kept:
         lines.append(f"kept from {branch}: {', '.join(kept)}")
     if removed:
@@ -270,6 +384,10 @@ def publish(
             f"removed from {branch} ({len(removed)}, not in this build): {', '.join(removed)}"
         )
     return "\n".join(lines)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # unwinds: the running git command is killed, scratch removed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -289,6 +407,8 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     remote, source = remote_from(args.remote, os.environ)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupted)
     try:
         done = publish(
             args.html, remote, args.branch, source=source, replace_branch_files=args.replace_branch_files
@@ -297,6 +417,12 @@ def main(argv: list[str] | None = None) -> int:
     except PublishError as error:
         print(f"publish: NOT published: {error}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(
+            "publish: interrupted: stopped where it was; the scratch copy is removed",
+            file=sys.stderr,
+        )
+        return 130
     return 0
 
 

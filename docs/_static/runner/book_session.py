@@ -1,9 +1,11 @@
 """The Python half of the in-page runner: one session per page, in page order.
 
-runner-session.js writes this file and the engine files the page offers for
-download into Pyodide's working folder, imports it, and calls
-``BookSession().run(text, typed)`` for each block: a block with ">>> " prompts
-is typed line by line, as at Python's prompt; a block without runs whole.
+runner-worker.js (the Web Worker that runs Pyodide) writes this file into
+``/book`` and the engine files the page offers for download into Pyodide's
+working folder, imports it, and calls ``BookSession(words).run(text, typed)``
+for each block: a block with ">>> " prompts is typed line by line, as at
+Python's prompt; a block without runs whole. An unfinished last statement is
+an error on its own block, ``sys.exit()`` and ``input()`` get one line each.
 
 It also makes freeing a long chain of objects safe in the browser. CPython
 frees a chain recursively in C: dropping the last value of a 10,000-step graph
@@ -143,23 +145,86 @@ def free_chains_shallowly(on: bool = True) -> None:
     builtins.__build_class__ = _build_class_freeing_shallowly if on else _build_class
 
 
-class BookSession:
-    """One page's Python: what the blocks define stays for the blocks below."""
+class _NoInput(Exception):
+    """input() in the page: there is no one at a prompt to answer."""
 
-    def __init__(self) -> None:
-        self.console = code.InteractiveConsole({"__name__": "__main__"})
+
+class _Console(code.InteractiveConsole):
+    """The page's console: sys.exit() and input() end a block with one clear line."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        super().__init__({"__name__": "__main__"})
+        self.words = words
+
+    def runcode(self, compiled) -> None:
+        try:
+            exec(compiled, self.locals)
+        except SystemExit as stop:
+            print(self.words["exit"].format(code=stop.code), file=sys.stderr)
+        except _NoInput:
+            print(self.words["input"], file=sys.stderr)
+        except BaseException:
+            self.showtraceback()
+
+    def incomplete(self, source: str) -> None:
+        """Say why ``source`` cannot run: Python's own SyntaxError, or that it stops short."""
+        try:
+            compile(source + "\n", "<block>", "exec")
+        except SyntaxError:
+            self.showsyntaxerror("<block>")
+        else:
+            print(self.words["incomplete"], file=sys.stderr)
+
+
+def _no_input(prompt: object = "") -> str:
+    raise _NoInput
+
+
+class BookSession:
+    """One page's Python: what the blocks define stays for the blocks below.
+
+    ``words`` are the messages of the page's language: ``exit`` (with
+    ``{code}``), ``input`` and ``incomplete``.
+    """
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.console = _Console(dict(words))
+        builtins.input = _no_input  # in a Web Worker there is no prompt to ask at
 
     def run(self, text: str, typed: bool) -> str:
-        """Run one block; what it prints, errors included, as Python prints them."""
+        """Run one block; what it prints, errors included, as Python prints them.
+
+        A block whose last statement is unfinished runs its complete
+        statements, then shows the error; nothing of it is carried into the
+        next block.
+        """
         out = io.StringIO()
+        console = self.console
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            console.resetbuffer()
             if typed:
                 more = False
                 for line in text.split("\n"):
-                    more = self.console.push(line)
+                    more = console.push(line)
                 if more:
-                    self.console.push("")
-            else:
-                self.console.resetbuffer()
-                self.console.runsource(text + "\n", "<block>", "exec")
+                    more = console.push("")  # a blank line ends a compound statement
+                if more:
+                    unfinished = "\n".join(console.buffer)
+                    console.resetbuffer()
+                    console.incomplete(unfinished)
+            elif console.runsource(text + "\n", "<block>", "exec"):
+                self._run_complete_part(text)
         return out.getvalue()
+
+    def _run_complete_part(self, text: str) -> None:
+        """Run the longest start of ``text`` that is complete, then say what is not."""
+        lines = text.split("\n")
+        for end in range(len(lines) - 1, 0, -1):
+            head = "\n".join(lines[:end])
+            try:
+                compile(head + "\n", "<block>", "exec")
+            except SyntaxError:
+                continue
+            self.console.runsource(head + "\n", "<block>", "exec")
+            break
+        self.console.incomplete(text)

@@ -1,11 +1,17 @@
 /* The in-page Python, loaded by runner.js when the reader first presses Run.
  *
- * Pyodide's loader is added with a <script> tag; the engine files the page
- * offers for download are written into Python's working folder, and the
- * Python half of the runner (book_session.py, beside this file) into /book;
- * every block runs in one Python session per page, in page order, as the
- * book's doctests run it: a block with ">>> " prompts is typed line by line
- * into code.InteractiveConsole (the copy button's rule: only the lines after
+ * Python runs in a Web Worker (runner-worker.js, beside this file), never on
+ * the page's thread, so a block that never ends cannot freeze the page: the
+ * Stop button ends it. Where the site is cross-origin isolated, Stop raises
+ * KeyboardInterrupt in the running block (Pyodide's interrupt buffer); where
+ * it is not (GitHub Pages sends no such headers, so no SharedArrayBuffer),
+ * Stop ends the worker and the next Run starts a fresh Python, which first
+ * runs the blocks above again, and the page says so. The worker writes the
+ * engine files the page offers for download into Python's working folder,
+ * and the Python half of the runner (book_session.py) into /book; every block
+ * runs in one Python session per page, in page order, as the book's doctests
+ * run it: a block with ">>> " prompts is typed line by line into
+ * code.InteractiveConsole (the copy button's rule: only the lines after
  * ">>> " or "... "), a block without prompts runs whole. */
 (function () {
   "use strict";
@@ -32,6 +38,13 @@
         stopped: "浏览器中的 Python 在这一段停止了（{e}）。请在自己的电脑上运行这一段；重新加载页面可重新启动 Python。",
         printedBy: "本页显示的是 Python {page} 的输出；浏览器中的 Python 是 {here}，这里的数字可能不同。",
         reload: "浏览器中的 Python 已停止：请重新加载页面。",
+        stop: "停止",
+        stopTitle: "停止正在运行的代码",
+        stoppedRestart: "已停止。浏览器中的 Python 已重新启动：下次运行时，会先重新运行上面的各段。",
+        interrupted: "已停止（KeyboardInterrupt）。",
+        exit: "SystemExit：sys.exit({code}) 会结束一个程序；在本页中，Python 会继续运行后面的各段。",
+        input: "input() 在本页中无法向你提问：请把值直接写进代码里，例如 name = 'Ada'。",
+        incomplete: "SyntaxError：这一段代码不完整，最后一条语句没有写完。",
       }
     : {
         reset: "Reset",
@@ -52,6 +65,14 @@
         printedBy:
           "The page shows what Python {page} printed; the Python in your browser is {here}, whose numbers here may differ.",
         reload: "The browser's Python has stopped: reload the page to start it again.",
+        stop: "Stop",
+        stopTitle: "Stop the code that is running",
+        stoppedRestart:
+          "Stopped. The browser's Python was started afresh: the next run first runs the blocks above it again.",
+        interrupted: "Stopped (KeyboardInterrupt).",
+        exit: "SystemExit: sys.exit({code}) ends a program; in the page, Python goes on with the blocks below.",
+        input: "input() cannot ask you anything in the page: write the value into the code instead, e.g. name = 'Ada'.",
+        incomplete: "SyntaxError: this block is incomplete: its last statement is not finished.",
       };
   function say(key, values) {
     return T[key].replace(/\{(\w+)\}/g, function (_, k) {
@@ -65,56 +86,46 @@
   var hasTorchBlocks = blocks.some(function (b) {
     return b.needs;
   });
-  var session = null; // a Promise of {Session, console}: the Python of this page
+  var session = null; // a Promise of the started worker: the Python of this page
+  var worker = null;
+  var pending = null; // {resolve, reject} of the block the worker is running
+  var interrupt =
+    window.crossOriginIsolated && window.SharedArrayBuffer ? new Uint8Array(new SharedArrayBuffer(1)) : null;
   var busy = Promise.resolve();
+  var WORKER = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "runner-worker.js");
+  var SESSION_PY = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "book_session.py");
 
-  function loadScript(url) {
-    return new Promise(function (resolve, reject) {
-      var tag = document.createElement("script");
-      tag.src = url;
-      tag.onload = resolve;
-      tag.onerror = function () {
-        reject(new Error(url));
-      };
-      document.head.appendChild(tag);
+  // Stop: shown beside the page's Run button while a block runs.
+  var stopButton = document.createElement("button");
+  stopButton.type = "button";
+  stopButton.className = "runner-stop";
+  stopButton.textContent = T.stop;
+  stopButton.title = T.stopTitle;
+  stopButton.hidden = true;
+  R.button.insertAdjacentElement("afterend", stopButton);
+  stopButton.addEventListener("click", stop);
+
+  function stop() {
+    if (!pending) return;
+    if (interrupt) {
+      interrupt[0] = 2; // SIGINT: the running block raises KeyboardInterrupt
+      return;
+    }
+    worker.terminate();
+    var was = pending;
+    forget();
+    was.reject({ stopped: true });
+  }
+
+  function forget() {
+    // the worker is gone: the next run starts a fresh Python from the top
+    worker = null;
+    session = null;
+    pending = null;
+    blocks.forEach(function (b) {
+      b.ran = false;
     });
   }
-
-  // While Pyodide loads, count the bytes of its own fetches for the progress bar.
-  function countingFetch(original, progress) {
-    return function (input, init) {
-      var url = String(input && input.url ? input.url : input);
-      return original(input, init).then(function (response) {
-        if (url.indexOf(runtime) !== 0 || !response.body) return response;
-        var reader = response.body.getReader();
-        var stream = new ReadableStream({
-          pull: function (c) {
-            return reader.read().then(function (r) {
-              if (r.done) {
-                c.close();
-                return;
-              }
-              progress(r.value.byteLength);
-              c.enqueue(r.value);
-            });
-          },
-        });
-        var headers = new Headers(response.headers);
-        if (/\.wasm$/.test(url)) headers.set("Content-Type", "application/wasm");
-        return new Response(stream, { status: response.status, statusText: response.statusText, headers: headers });
-      });
-    };
-  }
-
-  // The Python half: book_session.py, beside this script.
-  var SESSION_PY = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "book_session.py");
-  var KERNEL = [
-    "import sys",
-    "sys.path.append('/book')",
-    "import book_session",
-    "book_session.free_chains_shallowly()",
-    "book_session.BookSession, sys.version.split()[0]",
-  ].join("\n");
 
   function start() {
     if (session) return session;
@@ -131,68 +142,95 @@
     bar.setAttribute("aria-label", status.textContent);
     control.appendChild(bar);
     control.setAttribute("aria-busy", "true");
-    var realFetch = window.fetch;
-    window.fetch = countingFetch(realFetch.bind(window), function (n) {
-      got += n;
-      bar.value = Math.min(got, bar.max);
-      status.textContent =
-        got >= R.fetchedBytes ? T.starting : say("loading", { got: mb(got), total: mb(R.fetchedBytes) });
-    });
-    var engineFiles = Array.prototype.slice.call(document.querySelectorAll("a.download[href$='.py']"));
+    var files = [{ url: SESSION_PY, path: "/book/book_session.py" }].concat(
+      Array.prototype.map.call(document.querySelectorAll("a.download[href$='.py']"), function (a) {
+        // into the working folder, first on sys.path
+        return { url: a.href, path: decodeURIComponent(a.pathname.split("/").pop()) };
+      })
+    );
     function done() {
-      window.fetch = realFetch;
       bar.remove();
       control.removeAttribute("aria-busy");
     }
-    session = loadScript(runtime + "pyodide.js")
-      .then(function () {
-        return window.loadPyodide({ indexURL: runtime, packageBaseUrl: runtime });
-      })
-      .then(function (pyodide) {
-        done();
-        function copy(url, path) {
-          return realFetch(url)
-            .then(function (r) {
-              if (!r.ok) throw new Error(url + ": " + r.status);
-              return r.text();
-            })
-            .then(function (text) {
-              pyodide.FS.writeFile(path, text);
-            });
-        }
-        pyodide.FS.mkdirTree("/book");
-        return Promise.all(
-          [copy(SESSION_PY, "/book/book_session.py")].concat(
-            engineFiles.map(function (a) {
-              // into the working folder, first on sys.path
-              return copy(a.href, decodeURIComponent(a.pathname.split("/").pop()));
-            })
-          )
-        ).then(function () {
-          return pyodide.runPython(KERNEL);
-        });
-      })
-      .then(
-        function (kernel) {
-          var BookSession = kernel.get(0);
-          var seconds = (performance.now() - startedAt) / 1000;
-          R.coldStartSeconds = seconds;
-          status.textContent = say("ready", { s: seconds.toFixed(1) }) + (hasTorchBlocks ? " " + T.torchPage : "");
-          blocks.forEach(makeEditable);
-          return { Session: BookSession, console: BookSession(), version: kernel.get(1) };
-        },
-        function (error) {
+    session = new Promise(function (resolve, reject) {
+      worker = new Worker(WORKER, { type: "module" });
+      worker.onmessage = function (event) {
+        var m = event.data;
+        if (m.type === "progress") {
+          got += m.bytes;
+          bar.value = Math.min(got, bar.max);
+          status.textContent =
+            got >= R.fetchedBytes ? T.starting : say("loading", { got: mb(got), total: mb(R.fetchedBytes) });
+        } else if (m.type === "ready") {
           done();
-          status.textContent = say("failed", { e: error && error.message ? error.message : String(error) });
-          session = null;
-          throw error;
+          resolve({ version: m.version });
+        } else if (m.type === "failed") {
+          done();
+          reject(new Error(m.error));
+        } else if (pending) {
+          var was = pending;
+          pending = null;
+          if (m.type === "done") was.resolve(m.out);
+          else was.reject({ died: m.error });
         }
-      );
+      };
+      worker.onerror = function (event) {
+        event.preventDefault();
+        var error = new Error(event.message || "the worker failed");
+        if (pending) {
+          var was = pending;
+          pending = null;
+          was.reject({ died: error.message });
+        } else reject(error);
+      };
+      worker.postMessage({
+        type: "start",
+        runtime: runtime,
+        files: files,
+        interrupt: interrupt,
+        words: { exit: T.exit, input: T.input, incomplete: T.incomplete },
+      });
+    }).then(
+      function (python) {
+        var seconds = (performance.now() - startedAt) / 1000;
+        R.coldStartSeconds = seconds;
+        status.textContent = say("ready", { s: seconds.toFixed(1) }) + (hasTorchBlocks ? " " + T.torchPage : "");
+        blocks.forEach(makeEditable);
+        return python;
+      },
+      function (error) {
+        done();
+        status.textContent = say("failed", { e: error && error.message ? error.message : String(error) });
+        if (worker) worker.terminate();
+        worker = null;
+        session = null;
+        throw error;
+      }
+    );
     return session;
   }
 
+  // Run one block's code in the worker: a Promise of what it printed.
+  function execute(source) {
+    return new Promise(function (resolve, reject) {
+      if (interrupt) interrupt[0] = 0;
+      pending = { resolve: resolve, reject: reject };
+      stopButton.hidden = false;
+      worker.postMessage({ type: "run", code: source.code, typed: source.typed });
+    }).then(
+      function (out) {
+        stopButton.hidden = true;
+        return out;
+      },
+      function (why) {
+        stopButton.hidden = true;
+        throw why;
+      }
+    );
+  }
+
   function makeEditable(block) {
-    if (block.needs) return;
+    if (block.needs || block.original !== null) return; // once, with the book's text
     var pre = block.pre;
     block.original = pre.innerHTML; // for Reset: the book's text, before any edit
     pre.setAttribute("contenteditable", "plaintext-only");
@@ -262,31 +300,36 @@
     block.output.querySelector("p").textContent = T.output + " (" + block.number + ")" + (text ? "" : T.nothing);
   }
 
-  var ERROR = /^Traceback \(most recent call last\):|^\s*File "<(block|console)>|^\w*(Error|Exception)\b.*$/m;
+  var ERROR =
+    /^Traceback \(most recent call last\):|^\s*File "<(block|console)>|^\w*(Error|Exception|Exit)\b.*$|^KeyboardInterrupt/m;
   function runOne(python, block) {
     if (block.needs) {
       show(block, T.torch, "note");
-    } else {
-      var source = pasted(block.pre.textContent);
-      var out;
-      try {
-        out = python.console.run(source.code, source.typed);
-      } catch (error) {
-        // not a Python exception (those are printed): Pyodide itself failed
-        R.stopped = say("stopped", { e: String((error && error.message) || error).split("\n")[0] });
-        show(block, R.stopped, "error");
-        status.textContent = T.reload;
-        throw error;
-      }
-      show(block, out.replace(/\s+$/, ""), ERROR.test(out) ? "error" : "");
-      if (block.printedBy && block.printedBy !== python.version.split(".").slice(0, 2).join(".")) {
-        var note = document.createElement("p");
-        note.className = "runner-output-note";
-        note.textContent = say("printedBy", { page: block.printedBy, here: python.version });
-        block.output.appendChild(note);
-      }
+      block.ran = true;
+      return Promise.resolve();
     }
-    block.ran = true;
+    return execute(pasted(block.pre.textContent)).then(
+      function (out) {
+        show(block, out.replace(/\s+$/, ""), ERROR.test(out) ? "error" : "");
+        if (block.printedBy && block.printedBy !== python.version.split(".").slice(0, 2).join(".")) {
+          var note = document.createElement("p");
+          note.className = "runner-output-note";
+          note.textContent = say("printedBy", { page: block.printedBy, here: python.version });
+          block.output.appendChild(note);
+        }
+        block.ran = true;
+      },
+      function (why) {
+        if (why && why.stopped) {
+          show(block, T.stoppedRestart, "error");
+        } else {
+          // not a Python exception (those are printed): Pyodide itself failed
+          R.stopped = say("stopped", { e: String((why && why.died) || why) });
+          show(block, R.stopped, "error");
+        }
+        throw why;
+      }
+    );
   }
 
   var pause = function () {
@@ -304,8 +347,8 @@
         }
         return start().then(function (python) {
           if (fresh) {
-            // the page from the top, in a new session
-            python.console = python.Session();
+            // the page from the top, in a new session of the same Python
+            worker.postMessage({ type: "fresh" });
             blocks.forEach(function (b) {
               b.ran = false;
             });
@@ -316,7 +359,7 @@
             chain = chain.then(function () {
               status.textContent = say("running", { n: block.number });
               return pause().then(function () {
-                runOne(python, block);
+                return runOne(python, block);
               });
             });
           });
@@ -328,7 +371,9 @@
         });
       })
       .catch(function (error) {
-        if (window.console) console.error(error);
+        if (error && error.stopped) status.textContent = T.stoppedRestart;
+        else if (R.stopped) status.textContent = T.reload;
+        else if (window.console) console.error(error);
       })
       .then(function () {
         R.done += 1;

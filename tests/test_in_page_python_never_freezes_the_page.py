@@ -1,0 +1,108 @@
+"""The in-page Python never freezes the page, and says what went wrong on its own block.
+
+Python runs in a Web Worker (docs/_static/runner/runner-worker.js). On one
+chapter, served as GitHub Pages serves it (no cross-origin isolation, so no
+interrupt buffer), headless Chromium checks, in one page and one Python:
+
+- a block that never ends leaves the page responsive, and Stop ends it within
+  5 s; the next run starts a fresh Python and runs again;
+- an unfinished last statement, in a script block and in a prompt block, is a
+  SyntaxError shown on its own block, after what the complete lines printed,
+  and nothing of it reaches the next block;
+- ``sys.exit()`` and ``input()`` get one clear line each, and the session goes on.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from built_site import book_html, browser, serve
+
+pytestmark = pytest.mark.browser
+
+STOPPED = "Stopped. The browser's Python was started afresh"
+BLOCK = "window.bookRunner.blocks[{i}]"
+
+
+def output(page, i: int) -> str:
+    return page.evaluate(
+        f"() => {BLOCK.format(i=i)}.output ? "
+        f"{BLOCK.format(i=i)}.output.querySelector('pre').textContent : null"
+    )
+
+
+def run_block(page, i: int, text: str | None = None, wait: bool = True) -> None:
+    """Put ``text`` into block ``i`` (if given), press its Run button, wait for the run."""
+    runs = page.evaluate("window.bookRunner.done")
+    if text is not None:
+        page.evaluate(
+            f"t => {{ const b = {BLOCK.format(i=i)}; b.pre.textContent = t; "
+            "b.pre.dispatchEvent(new Event('input')); }",
+            text,
+        )
+    box = page.locator("article div.highlight-python").nth(i)
+    box.hover()
+    box.locator(".runner-run").click()
+    if wait:
+        page.wait_for_function(
+            f"() => window.bookRunner.done > {runs}", timeout=300_000
+        )
+
+
+def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block():
+    site = book_html()
+    with browser() as chromium, serve(site) as base:
+        page = chromium.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(base + "chapters/01-slopes.html", wait_until="load")
+        page.wait_for_function(
+            "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
+        )
+        assert (
+            page.evaluate("window.crossOriginIsolated") is False
+        )  # as on GitHub Pages
+        run_block(page, 0)  # starts Python; the blocks become editable
+
+        # An endless loop: the page answers, Stop ends it.
+        run_block(page, 1, "while True:\n    pass", wait=False)
+        page.wait_for_selector(".runner-stop:not([hidden])", timeout=10_000)
+        page.wait_for_timeout(500)  # the loop is running in the worker
+        assert page.evaluate("() => 6 * 7") == 42
+        page.click(".runner-stop", timeout=2_000)
+        page.wait_for_function(
+            f"() => ({BLOCK.format(i=1)}.output || {{}}).textContent?.includes({STOPPED!r})",
+            timeout=5_000,
+        )
+        assert STOPPED in page.inner_text(".runner-status")
+        assert page.is_hidden(".runner-stop")
+        page.locator("article div.highlight-python").nth(1).locator(
+            ".runner-reset"
+        ).click()
+
+        # Unfinished code, in a script block: what ran is shown, then the error.
+        run_block(
+            page, 2, "print('A')\nx = (1,"
+        )  # a fresh Python: blocks 1 and 2 run first
+        shown = output(page, 2)
+        assert (
+            shown.startswith("A\n") and "SyntaxError: '(' was never closed" in shown
+        ), shown
+        # ... and in a prompt block.
+        run_block(page, 3, ">>> print('B')\nB\n>>> y = [2,")
+        shown = output(page, 3)
+        assert (
+            shown.startswith("B\n") and "SyntaxError: '[' was never closed" in shown
+        ), shown
+        run_block(page, 4, ">>> print('C')\nC")
+        assert output(page, 4) == "C"  # nothing of the unfinished line came along
+
+        run_block(page, 5, "import sys\nsys.exit(3)")
+        assert output(page, 5) == (
+            "SystemExit: sys.exit(3) ends a program; in the page, Python goes on with the blocks below."
+        )
+        run_block(page, 6, ">>> name = input('Your name? ')")
+        assert output(page, 6) == (
+            "input() cannot ask you anything in the page: write the value into the code instead, e.g. name = 'Ada'."
+        )
+        run_block(page, 7, ">>> 6 * 7\n42")
+        assert output(page, 7) == "42"
+        page.close()

@@ -307,7 +307,8 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> str:
     names = {} if names is None else names
     if not isinstance(names, Mapping):
         raise TypeError(
-            f"to_dot() names must be a dict of names, got {type(names).__name__}"
+            "to_dot() names must be a dict from nodes to names, "
+            f"got {type(names).__name__}"
         )
     for name in names.values():
         if not isinstance(name, str):

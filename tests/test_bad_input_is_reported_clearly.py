@@ -425,7 +425,10 @@ def test_to_dot_names_a_name_that_is_not_a_string(name: object, shown: str) -> N
 def test_to_dot_names_must_be_a_dict(names: object, kind: str) -> None:
     with pytest.raises(TypeError) as info:
         to_dot(Value(3), names)  # type: ignore[arg-type]
-    assert str(info.value) == f"to_dot() names must be a dict of names, got {kind}"
+    assert (
+        str(info.value)
+        == f"to_dot() names must be a dict from nodes to names, got {kind}"
+    )
 
 
 def test_to_dot_takes_no_names_or_an_empty_dict_alike() -> None:

@@ -21,7 +21,7 @@ from tinygrad import to_dot
 
 
 def micrograd_graph(V: type) -> tuple[object, dict[object, str]]:
-    """Chapter 4's L = (a*b + c) * f after its backward pass, and names for its nodes."""
+    """Chapter 4's L = (a*b + c) * f after its backward pass, and its nodes' names."""
     a, b, c, f = V(2), V(-3), V(10), V(-2)
     t = a * b
     d = t + c

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 Number = int | float  # for type hints; what counts is Value.is_number
 
@@ -243,37 +243,50 @@ class Value:
         >>> a.grad
         7.0
         """
-        # Depth-first, parents before children, with an explicit stack so that
-        # a long chain cannot hit Python's recursion limit.
-        order: list[Value] = []
-        seen = {self}
-        stack = [(self, iter(self.edges))]
-        while stack:
-            node, edges = stack[-1]
-            for parent, _ in edges:
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append((parent, iter(parent.edges)))
-                    break
-            else:
-                stack.pop()
-                order.append(node)
-                node.grad = 0.0
-
-        self.grad = 1.0
-        for node in reversed(order):
-            grad = node.grad
+        order = topological_order(self)
+        for node in order:
+            node.grad = 0.0  # clear what an earlier pass left behind
+        self.grad = 1.0  # seed the output gradient
+        for node in reversed(order):  # every child before its parents
             for parent, local_derivative in node.edges:
-                parent.grad += grad * local_derivative
+                parent.grad += node.grad * local_derivative
 
 
-def to_dot(output: Value, names: dict[Value, str] | None = None) -> str:
+def topological_order(output: Value) -> list[Value]:
+    """Every value ``output`` depends on, itself last, each after all its parents.
+
+    Depth-first search with a stack of its own, so that a long chain cannot hit
+    Python's recursion limit. `Value.backward` and `to_dot` both walk this way.
+
+    >>> from tinygrad import Value, topological_order
+    >>> a = Value(3)
+    >>> [node.data for node in topological_order(a * a + a)]
+    [3.0, 9.0, 12.0]
+    """
+    order: list[Value] = []
+    seen = {output}
+    stack = [(output, iter(output.edges))]
+    while stack:
+        node, edges = stack[-1]
+        for parent, _ in edges:
+            if parent not in seen:
+                seen.add(parent)
+                stack.append((parent, iter(parent.edges)))
+                break
+        else:  # all of node's parents are in order
+            stack.pop()
+            order.append(node)
+    return order
+
+
+def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> str:
     r"""Graphviz DOT text for the graph of ``output``: every node, every edge.
 
     Each node shows its ``data`` and ``grad`` (and its name, if ``names``
     gives one); each edge, drawn from parent to child, is labelled with its
     local derivative. Nodes are numbered parents first, so the text is the
     same every time. Render it with ``dot -Tsvg graph.dot > graph.svg``.
+    Any engine whose values have ``data``, ``grad`` and ``edges`` will do.
 
     >>> from tinygrad import Value, to_dot
     >>> a = Value(3)
@@ -286,22 +299,23 @@ def to_dot(output: Value, names: dict[Value, str] | None = None) -> str:
       n0 -> n1 [label="2"];
     }
     """
-    if not isinstance(output, Value):
-        raise TypeError(f"to_dot() needs a Value, got {type(output).__name__}")
-    names = names or {}
-    order: list[Value] = []  # parents before children, as in backward()
-    seen = {output}
-    stack = [(output, iter(output.edges))]
-    while stack:
-        node, edges = stack[-1]
-        for parent, _ in edges:
-            if parent not in seen:
-                seen.add(parent)
-                stack.append((parent, iter(parent.edges)))
-                break
-        else:
-            stack.pop()
-            order.append(node)
+    if not all(hasattr(output, field) for field in ("data", "grad", "edges")):
+        raise TypeError(
+            "to_dot() needs a Value (anything with data, grad and edges), "
+            f"got {type(output).__name__}"
+        )
+    names = {} if names is None else names
+    if not isinstance(names, Mapping):
+        raise TypeError(
+            "to_dot() names must be a dict from nodes to names, "
+            f"got {type(names).__name__}"
+        )
+    for name in names.values():
+        if not isinstance(name, str):
+            raise TypeError(
+                f"to_dot() names must be strings, got {type(name).__name__}: {name!r}"
+            )
+    order = topological_order(output)
     number = {node: i for i, node in enumerate(order)}
     lines = ["digraph {", "  rankdir=LR;", "  node [shape=box];"]
     for node in order:  # numbers in 4 significant digits: 0.7071067 -> 0.7071

@@ -14,6 +14,7 @@ from tinygrad import (
     TrainingDiverged,
     Value,
     gradient_descent,
+    to_dot,
     train_line,
     train_xor,
 )
@@ -392,3 +393,46 @@ def test_mlp_needs_every_layer_size_a_positive_whole_number(sizes: list) -> None
 def test_mlp_accepts_numpy_sizes() -> None:
     model = MLP([np.int64(2), 3, 1])
     assert len(model([1.0, 2.0])) == 1
+
+
+# --- to_dot: what it draws and what it refuses (issue 21) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("bad", "kind"), [(3, "int"), (2.5, "float"), ("L", "str"), (None, "NoneType")]
+)
+def test_to_dot_refuses_what_is_not_a_value_and_names_it(
+    bad: object, kind: str
+) -> None:
+    with pytest.raises(TypeError) as info:
+        to_dot(bad)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"to_dot() needs a Value (anything with data, grad and edges), got {kind}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"), [(1, "int: 1"), (None, "NoneType: None"), (b"a", "bytes: b'a'")]
+)
+def test_to_dot_names_a_name_that_is_not_a_string(name: object, shown: str) -> None:
+    a = Value(3)
+    with pytest.raises(TypeError) as info:
+        to_dot(a * 2, {a: name})  # type: ignore[dict-item]
+    assert str(info.value) == f"to_dot() names must be strings, got {shown}"
+
+
+@pytest.mark.parametrize(("names", "kind"), [(["a"], "list"), ("a", "str")])
+def test_to_dot_names_must_be_a_dict(names: object, kind: str) -> None:
+    with pytest.raises(TypeError) as info:
+        to_dot(Value(3), names)  # type: ignore[arg-type]
+    assert (
+        str(info.value)
+        == f"to_dot() names must be a dict from nodes to names, got {kind}"
+    )
+
+
+def test_to_dot_takes_no_names_or_an_empty_dict_alike() -> None:
+    a = Value(3)
+    out = a * 2
+    assert to_dot(out) == to_dot(out, {}) == to_dot(out, None)
+    assert "a\\ndata 3" in to_dot(out, {a: "a"})

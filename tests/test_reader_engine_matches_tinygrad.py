@@ -257,6 +257,22 @@ def test_the_complete_engine_has_every_method_of_the_steps() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    "step",
+    [*range(STEPS), None],
+    ids=lambda s: "complete" if s is None else f"step {s}",
+)
+def test_every_engine_shows_a_value_as_tinygrad_does(step: int | None) -> None:
+    """From step 0 on, `a` at the prompt shows Value(data=3.0, grad=7.0), as the book prints."""
+    V = complete_engine() if step is None else engine_after_step(step)
+    shown = []
+    for cls in (V, tinygrad.Value):
+        a = cls(3)
+        (a * a + a).backward()
+        shown.append(repr(a))
+    assert shown == ["Value(data=3.0, grad=7.0)"] * 2
+
+
 def test_the_recursive_steps_fail_on_the_long_chain() -> None:
     """What step 5 is for: the page shows step 4 failing with RecursionError."""
     with pytest.raises(RecursionError):

@@ -1,4 +1,4 @@
-"""Error of a central finite difference against the step h, log-log (chapter 5).
+"""Error of a central finite difference against the nudge h, log-log (chapter 5).
 
 The function is (2w - 5)**3 at w = 1; the exact derivative, 54, comes from the
 book's engine. For large h the error is truncation error, about 8 h**2 (a
@@ -64,7 +64,7 @@ ax.text(
     ha="left",
     va="center",
 )
-ax.set_xlabel(tr("step h"))
+ax.set_xlabel(tr("nudge h"))
 ax.set_ylabel(tr("|estimate − exact derivative|"))
 ax.set_title(tr("Central difference for (2w − 5)³ at w = 1, against the engine's 54"))
 ax.set_ylim(1e-12, 1)

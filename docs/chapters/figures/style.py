@@ -156,7 +156,7 @@ ZH_CN = {
     "h = 1e-5, the book's choice": "h = 1e-5，本书的选择",
     "truncation error\nfalls like h²": "截断误差\n像 h² 那样下降",
     "cancellation error\ngrows like 1/h": "相消误差\n像 1/h 那样增长",
-    "step h": "步长 h",
+    "nudge h": "增量 h",
     "|estimate − exact derivative|": "|估计值 − 精确导数|",
     "Central difference for (2w − 5)³ at w = 1, against the engine's 54": "(2w − 5)³ 在 w = 1 处的中心差分，与引擎给出的 54 相比",
     # chapter 6: xor_learning_rates.py

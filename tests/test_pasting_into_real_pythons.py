@@ -368,8 +368,9 @@ class Terminal:
             start = len(screen) - screen[::-1].index(f"@@{self.sentinels - 1}@@")
         printed = []
         for line in screen[start : screen.index(mark)]:
+            line = line.replace(typed, "").rstrip()
             if not ECHO.match(line):
-                printed.append(OUT.sub("", line.replace(typed, "")))
+                printed.append(OUT.sub("", line))
         subprocess.run([*self.tmux, "clear-history"], check=True)
         return "\n".join(line for line in printed if line.strip())
 
@@ -501,3 +502,70 @@ def test_pasting_the_engine_chapter_into_ipython_prints_what_the_page_shows(
         f"{page.name}, IPython: {pasted - len(failures)} of {pasted} blocks printed"
         " what the page shows:\n" + "\n\n".join(failures)
     )
+
+
+# --- the copy rule itself, on small blocks (Node.js, no interpreter) -------------------
+
+
+def test_the_copy_keeps_code_only_and_closes_each_compound_statement() -> None:
+    doctest_block = ">>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6"
+    assert copy_texts([doctest_block]) == ["def f(x):\n    return 2 * x\n\nf(3)\n"]
+
+
+def test_the_copy_has_no_blank_line_inside_a_class_and_one_after_it() -> None:
+    script = (
+        "class A:\n"
+        '    """A docstring\n\n    with a blank line, kept."""\n\n'
+        "    def f(self):\n        return 1\n\n"
+        "    # a comment\n\n    def g(self):\n"
+        "        if self:\n            return 2\n\n        else:\n            return 3\n"
+        "a = A()\n"
+        "for i in range(2): print(i)\n"
+        "print(a.g())"
+    )
+    assert copy_texts([script]) == [
+        "class A:\n"
+        '    """A docstring\n\n    with a blank line, kept."""\n'
+        "    def f(self):\n        return 1\n"
+        "    # a comment\n    def g(self):\n"
+        "        if self:\n            return 2\n        else:\n            return 3\n"
+        "\na = A()\n"
+        "for i in range(2): print(i)\n"
+        "\nprint(a.g())\n"
+    ]
+
+
+def test_the_copy_keeps_decorators_clauses_and_brackets_together() -> None:
+    script = (
+        "@staticmethod\n"
+        "def f():\n    try:\n        pass\n\n    except ValueError:\n        pass\n\n"
+        "total = sum([\n    1,\n\n    2,\n])\n"
+        "x = 1\n\ny = 2"
+    )
+    assert copy_texts([script]) == [
+        "@staticmethod\n"
+        "def f():\n    try:\n        pass\n    except ValueError:\n        pass\n"
+        "\ntotal = sum([\n    1,\n\n    2,\n])\n"
+        "x = 1\n\ny = 2\n"
+    ]
+
+
+def test_the_pages_prompt_rule_is_the_one_in_conf_and_the_runner() -> None:
+    """One definition: conf.py and the in-page runner take copy_rule.PROMPT."""
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    runner = (ROOT / "docs" / "_static" / "runner" / "runner-session.js").read_text(
+        encoding="utf-8"
+    )
+    assert "copybutton_prompt_text = copy_rule.PROMPT" in conf
+    assert copybutton_arguments()[:4] == [copy_rule.PROMPT, True, True, True]
+    assert (
+        "window.bookCopyRule.prompt" in runner
+        and ">>> " not in runner.split("PROMPT =")[1][:80]
+    )
+
+
+def test_every_file_pasted_next_to_the_snippets_is_offered_by_a_chapter() -> None:
+    """A reader has only what a chapter offers: each of ENGINE_FILES is a {download}."""
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in CHAPTERS)
+    offered = set(re.findall(r"\{download\}`[^`<]*<\.\./\.\./src/([\w.]+)>`", pages))
+    assert offered == set(ENGINE_FILES), offered

@@ -97,14 +97,28 @@ class Block:
 
 
 def echoes(source: str) -> bool:
-    """Does the prompt print this example's value (it ends with an expression)?"""
+    """Does the prompt print a value of this example (an expression statement)?
+
+    Python's prompt echoes an expression statement at the top of what it runs,
+    also inside a for, if or with, not inside a def or class.
+    """
     try:
-        statement = ast.parse(source).body[-1]
-    except (SyntaxError, IndexError):
+        todo = list(ast.parse(source).body)
+    except SyntaxError:
         return False
-    call = getattr(statement, "value", None)
-    is_print = isinstance(call, ast.Call) and getattr(call.func, "id", "") == "print"
-    return isinstance(statement, ast.Expr) and not is_print
+    while todo:
+        statement = todo.pop()
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(statement, ast.Expr):
+            call = statement.value
+            if not (
+                isinstance(call, ast.Call) and getattr(call.func, "id", "") == "print"
+            ):
+                return True
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(statement, field, []))
+    return False
 
 
 def blocks_of(page: Path) -> list[Block]:
@@ -189,7 +203,7 @@ def copybutton_arguments() -> list:
         conf[name] = (
             copy_rule.PROMPT
             if found and found[1] == "copy_rule.PROMPT"
-            else (eval(found[1], {}) if found else default)  # a literal in conf.py
+            else (ast.literal_eval(found[1]) if found else default)
         )
     return list(conf.values())
 
@@ -462,7 +476,8 @@ def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
         stamp = python.parents[1] / ".installed-stamp"
         why = stamp.read_text() if stamp.exists() else ""
         pytest.skip(
-            f"Python {version} has no NumPy/scikit-learn/Matplotlib for this chapter. {why}"
+            f"Python {version} has no NumPy/scikit-learn/Matplotlib for this chapter"
+            f" (pip failed: delete {python.parents[1]} to try again). {why}"
         )
     prompt = "lines" if version in ("3.11", "3.12") else "whole"
     with session([str(python), "-q"], tmp_path) as terminal:

@@ -15,15 +15,21 @@ JavaScript the page runs (docs/_ext/copy_rule.py, :func:`copy_rule.format_func_j
 run in Node.js on each block of the Markdown, so no built site is needed.
 
 What a session prints is compared with what the page shows by doctest's rules
-(``...`` matches anything, whitespace is normalised). A block marked
+(``...`` matches anything, whitespace is normalised, a traceback is compared by
+its exception), as that prompt prints it (:meth:`Block.shows`: 3.13's prompt and
+IPython echo the value of a paste's last statement only). A block without
+prompts (a script) must run without an error. A block marked
 ``% printed by Python 3.11`` is compared on that version only; elsewhere it
 must run without an error. Where a page skips its PyTorch parts when PyTorch is
 missing (``% skip: start if(torch is None, ...)``), the session leaves those
 blocks out if the interpreter has no PyTorch, as the page tells the reader, and
 the test then reports a skip that says so after the rest of the chapter passed.
 
-Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the tensors chapter)
-in a venv of its own, made once from PyPI and kept in ``.venv/paste-3.13``.
+Python 3.11 is the book's .venv (NumPy, scikit-learn, Matplotlib, and PyTorch
+where installed); Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the
+tensors chapter) in a venv of its own, made once from PyPI and kept in
+``.venv/paste-3.13``. IPython (the test extra) gets the engine chapter, the
+hardest to paste.
 """
 
 from __future__ import annotations

@@ -362,13 +362,15 @@ class Terminal:
 
     def wait_for(self, line: str, seconds: float) -> list[str]:
         deadline = time.monotonic() + seconds
+        pause = 0.01
         while True:
             screen = self.screen()
             if line in screen:
                 return screen
             if time.monotonic() > deadline:
                 raise TimeoutError("\n".join(screen[-40:]))
-            time.sleep(0.1)
+            time.sleep(pause)
+            pause = min(2 * pause, 0.2)  # quick blocks are seen at once, slow ones cost little
 
     def run(self, text: str | None, seconds: float = BLOCK_SECONDS) -> str:
         """Paste text, press Enter, and return what it printed (no prompts, no echo)."""

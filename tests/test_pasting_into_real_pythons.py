@@ -308,6 +308,7 @@ def has_module(python: Path, name: str) -> bool:
 
 ECHO = re.compile(r"^(>>>|\.\.\.)( |$)|^In \[\d+\]:( |$)|^\s+\.\.\.:( |$)")
 OUT = re.compile(r"^Out\[\d+\]: ")
+READY = re.compile(r"^(>>>|In \[\d+\]:)$")  # a prompt with nothing typed after it
 
 
 class Terminal:
@@ -361,16 +362,28 @@ class Terminal:
         return [line.rstrip() for line in out.stdout.splitlines()]
 
     def wait_for(self, line: str, seconds: float) -> list[str]:
+        """The screen once it shows this line and then a prompt ready for a paste.
+
+        A reader pastes at a prompt: a paste sent before the program reads
+        again would be echoed by the terminal and typed, not pasted.
+        """
         deadline = time.monotonic() + seconds
         pause = 0.01
         while True:
             screen = self.screen()
-            if line in screen:
+            shown = [text for text in screen if text.strip()]
+            if (
+                line in shown
+                and READY.match(shown[-1])
+                and shown.index(line) < len(shown) - 1
+            ):
                 return screen
             if time.monotonic() > deadline:
                 raise TimeoutError("\n".join(screen[-40:]))
             time.sleep(pause)
-            pause = min(2 * pause, 0.2)  # quick blocks are seen at once, slow ones cost little
+            pause = min(
+                2 * pause, 0.2
+            )  # quick blocks are seen at once, slow ones cost little
 
     def run(self, text: str | None, seconds: float = BLOCK_SECONDS) -> str:
         """Paste text, press Enter, and return what it printed (no prompts, no echo)."""

@@ -139,9 +139,14 @@ pygments_style = "default"
 pygments_dark_style = "monokai"
 
 # --- copy button: a copy gives code a reader can paste into Python -------
-# A bare "..." (the end of a def or for block) is a prompt too: it is copied as
-# the blank line that ends the block, so a paste into the Python REPL runs.
-copybutton_prompt_text = r">>> |\.\.\. |\.\.\.$"
+# The rule is defined once, in _ext/copy_rule.py (the prompts) and
+# _ext/copy_rule.js (the layout for Python 3.11's prompt), which the extension
+# puts into the copy button's script. A bare "..." (the end of a def or for
+# block) is a prompt too: it is copied as a blank line.
+import copy_rule  # noqa: E402 (docs/_ext is on sys.path from above)
+
+extensions.append("copy_rule")
+copybutton_prompt_text = copy_rule.PROMPT
 copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True  # drops output lines
 copybutton_remove_prompts = True

@@ -261,9 +261,10 @@
     block.reset = reset;
   }
 
-  // The copy button's rule (docs/conf.py): with prompts, only the lines after
-  // ">>> " or "... " (a bare "..." is a blank line); without prompts, the whole text.
-  var PROMPT = /^(>>> |\.\.\. |\.\.\.$)/;
+  // The copy button's rule (docs/_ext/copy_rule.py, which hands the prompt to the
+  // page): with prompts, only the lines after ">>> " or "... " (a bare "..." is a
+  // blank line); without prompts, the whole text.
+  var PROMPT = new RegExp("^(" + window.bookCopyRule.prompt + ")");
   function pasted(text) {
     var lines = text.replace(/\n$/, "").split("\n");
     if (

@@ -1,0 +1,609 @@
+"""Copy-paste works: every block of a chapter, copied as the copy button copies it
+and pasted in page order into a real interactive Python in a terminal, runs and
+prints what the page shows.
+
+A reader presses the copy button and pastes into ``python3`` (or IPython) in a
+terminal: the terminal sends the text as a bracketed paste, then the reader
+presses Enter. Python 3.11's and 3.12's classic prompt ends a statement at the
+first blank line and needs a blank line after a compound statement; 3.13's new
+prompt and IPython take a paste whole. So the sessions here are real: each
+interpreter runs in a tmux pane (tmux is a terminal; ``paste-buffer -p`` pastes
+as a terminal does, bracketed when the program asked for it), one session per
+chapter and Python, in an empty temporary folder that holds only the files the
+chapters offer for download. The copy text is the copy button's: the very
+JavaScript the page runs (docs/_ext/copy_rule.py, :func:`copy_rule.format_func_js`),
+run in Node.js on each block of the Markdown, so no built site is needed.
+
+What a session prints is compared with what the page shows by doctest's rules
+(``...`` matches anything, whitespace is normalised, a traceback is compared by
+its exception), as that prompt prints it (:meth:`Block.shows`: 3.13's prompt and
+IPython echo the value of a paste's last statement only). A block without
+prompts (a script) must run without an error. A block marked
+``% printed by Python 3.11`` is compared on that version only; elsewhere it
+must run without an error. Where a page skips its PyTorch parts when PyTorch is
+missing (``% skip: start if(torch is None, ...)``), the session leaves those
+blocks out if the interpreter has no PyTorch, as the page tells the reader, and
+the test then reports a skip that says so after the rest of the chapter passed.
+
+Python 3.11 is the book's .venv (NumPy, scikit-learn, Matplotlib, and PyTorch
+where installed); Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the
+tensors chapter) in a venv of its own, made once from PyPI and kept in
+``.venv/paste-3.13``. IPython (the test extra) gets the engine chapter, the
+hardest to paste.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import doctest
+import fcntl
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+import copy_rule  # noqa: E402
+
+CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
+ENGINE_FILES = ["tinygrad.py", "tensorgrad.py", "digits.py"]  # the chapters' downloads
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    re.M | re.S,
+)
+PROMPT = re.compile(copy_rule.PROMPT)
+SKIP_START = re.compile(r"^% skip: start if\((?P<name>\w+) is None", re.M)
+SKIP_END = re.compile(r"^% skip: end", re.M)
+PRINTED_BY = re.compile(r"% printed by Python (?P<version>\d+\.\d+)\s*$")
+TMUX = shutil.which("tmux")
+NODE = shutil.which(
+    "node", path=f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
+)
+BLOCK_SECONDS = 240  # one block, training included, on a busy machine
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+@dataclass
+class Block:
+    number: int
+    shown_code: str  # the block as the page shows it
+    examples: list[doctest.Example] | None  # None: a block without prompts (a script)
+    printed_by: str | None  # "3.11" for "% printed by Python 3.11"
+    needs: str | None  # the module a "% skip: start if(torch is None" region needs
+    copied: str = ""  # what the copy button copies
+
+    def shows(self, prompt: str) -> str:
+        """What the page shows, as this prompt prints it for the pasted block.
+
+        Python 3.11's classic prompt ("lines") runs a paste line by line and
+        echoes every expression. 3.13's prompt ("whole") and IPython ("cell")
+        run a paste as one input and echo only its last statement's value; IPython
+        also stops at the first error. The page's other output is printed as shown.
+        """
+        if self.examples is None:
+            return ""
+        shown = []
+        for index, example in enumerate(self.examples):
+            last = index == len(self.examples) - 1
+            raises = example.exc_msg is not None  # the error is printed all the same
+            if prompt == "lines" or last or raises or not echoes(example.source):
+                shown.append(example.want)
+            if prompt == "cell" and raises:
+                break
+        return "".join(shown)
+
+
+def echoes(source: str) -> bool:
+    """Does the prompt print a value of this example (an expression statement)?
+
+    Python's prompt echoes an expression statement at the top of what it runs,
+    also inside a for, if or with, not inside a def or class.
+    """
+    try:
+        todo = list(ast.parse(source).body)
+    except SyntaxError:
+        return False
+    while todo:
+        statement = todo.pop()
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if isinstance(statement, ast.Expr):
+            call = statement.value
+            if not (
+                isinstance(call, ast.Call) and getattr(call.func, "id", "") == "print"
+            ):
+                return True
+        for field in ("body", "orelse", "finalbody", "handlers"):
+            todo.extend(getattr(statement, field, []))
+    return False
+
+
+def blocks_of(page: Path) -> list[Block]:
+    """The Python blocks of a page, in order, with the examples each one shows."""
+    text = page.read_text(encoding="utf-8")
+    regions = [
+        (start.end(), SKIP_END.search(text, start.end()).start(), start["name"])
+        for start in SKIP_START.finditer(text)
+    ]
+    parser = doctest.DocTestParser()
+    blocks = []
+    for number, match in enumerate(FENCE.finditer(text), 1):
+        indent = len(match["indent"])
+        code = "\n".join(line[indent:] for line in match["body"].splitlines())
+        examples = None
+        if any(PROMPT.match(line) for line in code.splitlines()):
+            examples = parser.get_examples(code)
+        before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
+        printed_by = PRINTED_BY.match(before)
+        needs = [name for start, end, name in regions if start < match.start() < end]
+        blocks.append(
+            Block(
+                number,
+                code,
+                examples,
+                printed_by["version"] if printed_by else None,
+                needs[0] if needs else None,
+            )
+        )
+    return blocks
+
+
+# A traceback, as Python or IPython prints it, is compared by its last line,
+# the exception, as doctest compares it.
+TRACEBACK_START = re.compile(r"Traceback \(most recent call last\)")
+EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(: .*)?$")
+ERROR = re.compile(r"Traceback \(most recent call last\)|^\w*(Error|Exception)\b", re.M)
+
+
+def without_tracebacks(text: str) -> str:
+    kept, inside = [], False
+    for line in text.splitlines():
+        if TRACEBACK_START.search(line):
+            inside = True
+        elif inside and EXCEPTION.match(line):
+            inside = False
+            kept.append(line)
+        elif not inside and line.strip() and not set(line) <= {"-"}:
+            kept.append(line)
+    return "\n".join(kept)
+
+
+# Node.js runs the copy button's script on each block's text: what the browser
+# hands formatCopyText (the <pre>'s text ends with a newline), with the
+# arguments copybutton.js passes from conf.py.
+COPY_DRIVER = """
+const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const window = {};
+%s
+const args = %s;
+process.stdout.write(JSON.stringify(texts.map((t) => formatCopyText(t + "\\n", ...args))));
+"""
+
+
+def copybutton_arguments() -> list:
+    """formatCopyText's arguments after the text, as copybutton.js_t fills them in."""
+    conf: dict = {}
+    for name, default in [
+        ("copybutton_prompt_text", ""),
+        ("copybutton_prompt_is_regexp", False),
+        ("copybutton_only_copy_prompt_lines", True),
+        ("copybutton_remove_prompts", True),
+        ("copybutton_copy_empty_lines", True),
+        ("copybutton_line_continuation_character", ""),
+        ("copybutton_here_doc_delimiter", ""),
+    ]:
+        found = re.search(
+            rf"^{name} = (.+?)(\s+#.*)?$",
+            (ROOT / "docs" / "conf.py").read_text(encoding="utf-8"),
+            re.M,
+        )
+        conf[name] = (
+            copy_rule.PROMPT
+            if found and found[1] == "copy_rule.PROMPT"
+            else (ast.literal_eval(found[1]) if found else default)
+        )
+    return list(conf.values())
+
+
+def copy_texts(texts: list[str]) -> list[str]:
+    """What the copy button copies from each of these blocks."""
+    if NODE is None:
+        pytest.fail(
+            "Node.js is needed to run the copy button's script: make venv installs it"
+        )
+    driver = COPY_DRIVER % (
+        copy_rule.format_func_js(),
+        json.dumps(copybutton_arguments()),
+    )
+    result = subprocess.run(
+        [NODE, "-e", driver],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+# --- the interpreters ------------------------------------------------------------
+
+
+def find_python(version: str) -> Path | None:
+    """An interpreter of this version: one that pyenv installed, or one on PATH."""
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates = sorted(pyenv.glob(f"{version}.*/bin/python{version}"), reverse=True)
+    on_path = shutil.which(f"python{version}")
+    for candidate in [*candidates, *([Path(on_path)] if on_path else [])]:
+        works = subprocess.run([candidate, "-c", ""], capture_output=True)  # not a shim
+        if works.returncode == 0:
+            return candidate
+    return None
+
+
+def python_version(python: Path) -> str:
+    out = subprocess.run(
+        [python, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout.strip()
+
+
+TENSOR_PACKAGES = ["numpy", "scikit-learn", "matplotlib"]
+
+
+def interpreter(version: str) -> Path:
+    """The Python a reader of this version pastes into, with the book's packages.
+
+    The book's own .venv where it is of this version (its packages: NumPy,
+    scikit-learn, Matplotlib, PyTorch where installed); else a venv made once
+    from that Python, with the tensors chapter's packages from PyPI.
+    """
+    own = ROOT / ".venv" / "bin" / "python"
+    if own.exists() and python_version(own) == version:
+        return own
+    base = find_python(version)
+    if base is None:
+        pytest.skip(f"Python {version} is not installed (pyenv install {version})")
+    venv = ROOT / ".venv" / f"paste-{version}"
+    stamp = venv / ".installed-stamp"
+    venv.parent.mkdir(exist_ok=True)
+    with open(ROOT / ".venv" / f".paste-{version}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one xdist worker makes it, the others wait
+        if not stamp.exists():
+            subprocess.run([base, "-m", "venv", "--clear", venv], check=True)
+            installed = subprocess.run(
+                [
+                    venv / "bin" / "python",
+                    "-m",
+                    "pip",
+                    "install",
+                    "-q",
+                    *TENSOR_PACKAGES,
+                ],
+                capture_output=True,
+                text=True,
+            )
+            stamp.write_text(installed.stderr[-2000:] if installed.returncode else "")
+    return venv / "bin" / "python"
+
+
+def has_module(python: Path, name: str) -> bool:
+    check = f"import importlib.util, sys; sys.exit(importlib.util.find_spec({name!r}) is None)"
+    return subprocess.run([python, "-c", check]).returncode == 0
+
+
+# --- a terminal ------------------------------------------------------------------
+
+ECHO = re.compile(r"^(>>>|\.\.\.)( |$)|^In \[\d+\]:( |$)|^\s+\.\.\.:( |$)")
+OUT = re.compile(r"^Out\[\d+\]: ")
+READY = re.compile(r"^(>>>|In \[\d+\]:)$")  # a prompt with nothing typed after it
+
+
+class Terminal:
+    """An interactive program in a tmux pane: paste into it, type, read the screen."""
+
+    def __init__(self, argv: list[str], folder: Path, env: dict[str, str]) -> None:
+        self.socket = folder.parent / "tmux.sock"
+        config = folder.parent / "tmux.conf"
+        config.write_text("set -g history-limit 100000\n")
+        self.tmux = [TMUX, "-S", str(self.socket), "-f", str(config)]
+        command = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *argv]
+        subprocess.run(
+            [
+                *self.tmux,
+                "new-session",
+                "-d",
+                "-x",
+                "200",
+                "-y",
+                "50",
+                "-c",
+                str(folder),
+            ]
+            + [subprocess.list2cmdline(command)],
+            check=True,
+        )
+        self.sentinels = 0
+
+    def paste(self, text: str) -> None:
+        """Paste as a terminal does: bracketed if the program asked for it."""
+        subprocess.run(
+            [*self.tmux, "load-buffer", "-b", "copy", "-"],
+            input=text.encode(),
+            check=True,
+        )
+        subprocess.run(
+            [*self.tmux, "paste-buffer", "-p", "-d", "-b", "copy"], check=True
+        )
+
+    def type(self, line: str) -> None:
+        subprocess.run([*self.tmux, "send-keys", "-l", line], check=True)
+        subprocess.run([*self.tmux, "send-keys", "Enter"], check=True)
+
+    def screen(self) -> list[str]:
+        out = subprocess.run(
+            [*self.tmux, "capture-pane", "-p", "-J", "-S", "-", "-E", "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return [line.rstrip() for line in out.stdout.splitlines()]
+
+    def wait_for(self, line: str, seconds: float) -> list[str]:
+        """The screen once it shows this line and then a prompt ready for a paste.
+
+        A reader pastes at a prompt: a paste sent before the program reads
+        again would be echoed by the terminal and typed, not pasted.
+        """
+        deadline = time.monotonic() + seconds
+        pause = 0.01
+        while True:
+            screen = self.screen()
+            shown = [text for text in screen if text.strip()]
+            if (
+                line in shown
+                and READY.match(shown[-1])
+                and shown.index(line) < len(shown) - 1
+            ):
+                return screen
+            if time.monotonic() > deadline:
+                raise TimeoutError("\n".join(screen[-40:]))
+            time.sleep(pause)
+            pause = min(
+                2 * pause, 0.2
+            )  # quick blocks are seen at once, slow ones cost little
+
+    def run(self, text: str | None, seconds: float = BLOCK_SECONDS) -> str:
+        """Paste text, press Enter, and return what it printed (no prompts, no echo)."""
+        if text is not None:
+            self.paste(text)
+            time.sleep(0.05)
+            self.type("")
+        self.sentinels += 1
+        mark = f"@@{self.sentinels}@@"
+        # Typed while the block may still run: printed once it ran. The terminal
+        # echoes what is typed ahead at once, and the prompt again when it reads it.
+        typed = f'print("@@", {self.sentinels}, "@@", sep="")'
+        self.type(typed)
+        screen = self.wait_for(mark, seconds)
+        start = 0
+        if self.sentinels > 1:
+            start = len(screen) - screen[::-1].index(f"@@{self.sentinels - 1}@@")
+        printed = []
+        for line in screen[start : screen.index(mark)]:
+            line = line.replace(typed, "").rstrip()
+            if not ECHO.match(line):
+                printed.append(OUT.sub("", line))
+        subprocess.run([*self.tmux, "clear-history"], check=True)
+        return "\n".join(line for line in printed if line.strip())
+
+    def close(self) -> None:
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+
+
+@contextlib.contextmanager
+def session(argv: list[str], tmp_path: Path):
+    """A fresh interpreter in an empty folder that holds only the downloads."""
+    if TMUX is None:
+        pytest.fail("tmux is needed to paste into a terminal (apt-get install tmux)")
+    folder = tmp_path / "reader"
+    folder.mkdir()
+    for name in ENGINE_FILES:
+        shutil.copy(ROOT / "src" / name, folder / name)
+    env = {
+        "HOME": str(tmp_path),  # no history or settings of ours
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "TERM": "tmux-256color",
+        "MPLBACKEND": "Agg",  # a figure is drawn, not shown in a window
+        "IPYTHONDIR": str(tmp_path / "ipython"),
+    }
+    terminal = Terminal(argv, folder, env)
+    try:
+        terminal.run(None, seconds=60)  # the prompt is ready
+        yield terminal
+    finally:
+        terminal.close()
+
+
+def paste_chapter(
+    terminal: Terminal,
+    blocks: list[Block],
+    version: str,
+    prompt: str,
+    left_out: set[str],
+) -> tuple[int, list[str]]:
+    """Paste every block in order: the number pasted, and those that did not print what the page shows."""
+    checker = doctest.OutputChecker()
+    failures = []
+    pasted = 0
+    for block in blocks:
+        if block.needs in left_out:
+            continue
+        pasted += 1
+        printed = terminal.run(block.copied)
+        got = without_tracebacks(printed)
+        if block.examples is None or (block.printed_by not in (None, version)):
+            ok = not ERROR.search(printed)  # it runs; what it prints is not on the page
+        else:
+            ok = checker.check_output(
+                without_tracebacks(block.shows(prompt)) + "\n", got + "\n", FLAGS
+            )
+        if not ok:
+            failures.append(
+                f"block {block.number}:\n--- copied:\n{block.copied}\n--- the page shows:\n"
+                f"{block.shows(prompt)}\n--- printed:\n{got}"
+            )
+    where = terminal.run(
+        "import os, tinygrad\nprint(os.path.dirname(tinygrad.__file__) == os.getcwd())\n"
+    )
+    assert where == "True", f"tinygrad was not the downloaded copy: {where}"
+    return pasted, failures
+
+
+def chapter_blocks(page: Path) -> list[Block]:
+    blocks = blocks_of(page)
+    assert blocks, f"{page.name} has no Python blocks"
+    for block, copied in zip(blocks, copy_texts([b.shown_code for b in blocks])):
+        block.copied = copied
+    return blocks
+
+
+PYTHONS = ["3.11", "3.13"]
+
+
+@pytest.mark.parametrize("version", PYTHONS)
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
+    page: Path, version: str, tmp_path: Path
+) -> None:
+    blocks = chapter_blocks(page)
+    python = interpreter(version)
+    needed = {block.needs for block in blocks if block.needs}
+    left_out = {name for name in needed if not has_module(python, name)}
+    if page.name == "10-tensors.md" and not has_module(python, "sklearn"):
+        stamp = python.parents[1] / ".installed-stamp"
+        why = stamp.read_text() if stamp.exists() else ""
+        pytest.skip(
+            f"Python {version} has no NumPy/scikit-learn/Matplotlib for this chapter"
+            f" (pip failed: delete {python.parents[1]} to try again). {why}"
+        )
+    prompt = "lines" if version in ("3.11", "3.12") else "whole"
+    with session([str(python), "-q"], tmp_path) as terminal:
+        pasted, failures = paste_chapter(terminal, blocks, version, prompt, left_out)
+    assert not failures, (
+        f"{page.name}, Python {version}: {pasted - len(failures)} of {pasted} blocks"
+        " printed what the page shows:\n" + "\n\n".join(failures)
+    )
+    if left_out:
+        count = len(blocks) - pasted
+        pytest.skip(
+            f"the rest of {page.name} passed; its {count} blocks that need"
+            f" {', '.join(sorted(left_out))} were left out, as the page says: Python"
+            f" {version} here has no {', '.join(sorted(left_out))}"
+        )
+
+
+def test_pasting_the_engine_chapter_into_ipython_prints_what_the_page_shows(
+    tmp_path: Path,
+) -> None:
+    ipython = ROOT / ".venv" / "bin" / "ipython"
+    if not ipython.exists():
+        pytest.fail("IPython is in the test extra: make venv installs it")
+    page = ROOT / "docs" / "chapters" / "05-engine.md"
+    blocks = chapter_blocks(page)
+    version = python_version(ROOT / ".venv" / "bin" / "python")
+    argv = [
+        str(ipython),
+        "--no-banner",
+        "--no-confirm-exit",
+        # IPython's suggestions from history would show on the screen as text
+        "--TerminalInteractiveShell.autosuggestions_provider=None",
+    ]
+    with session(argv, tmp_path) as terminal:
+        pasted, failures = paste_chapter(terminal, blocks, version, "cell", set())
+    assert not failures, (
+        f"{page.name}, IPython: {pasted - len(failures)} of {pasted} blocks printed"
+        " what the page shows:\n" + "\n\n".join(failures)
+    )
+
+
+# --- the copy rule itself, on small blocks (Node.js, no interpreter) -------------------
+
+
+def test_the_copy_keeps_code_only_and_closes_each_compound_statement() -> None:
+    doctest_block = ">>> def f(x):\n...     return 2 * x\n...\n>>> f(3)\n6"
+    assert copy_texts([doctest_block]) == ["def f(x):\n    return 2 * x\n\nf(3)\n"]
+
+
+def test_the_copy_has_no_blank_line_inside_a_class_and_one_after_it() -> None:
+    script = (
+        "class A:\n"
+        '    """A docstring\n\n    with a blank line, kept."""\n\n'
+        "    def f(self):\n        return 1\n\n"
+        "    # a comment\n\n    def g(self):\n"
+        "        if self:\n            return 2\n\n        else:\n            return 3\n"
+        "a = A()\n"
+        "for i in range(2): print(i)\n"
+        "print(a.g())"
+    )
+    assert copy_texts([script]) == [
+        "class A:\n"
+        '    """A docstring\n\n    with a blank line, kept."""\n'
+        "    def f(self):\n        return 1\n"
+        "    # a comment\n    def g(self):\n"
+        "        if self:\n            return 2\n        else:\n            return 3\n"
+        "\na = A()\n"
+        "for i in range(2): print(i)\n"
+        "\nprint(a.g())\n"
+    ]
+
+
+def test_the_copy_keeps_decorators_clauses_and_brackets_together() -> None:
+    script = (
+        "@staticmethod\n"
+        "def f():\n    try:\n        pass\n\n    except ValueError:\n        pass\n\n"
+        "total = sum([\n    1,\n\n    2,\n])\n"
+        "x = 1\n\ny = 2"
+    )
+    assert copy_texts([script]) == [
+        "@staticmethod\n"
+        "def f():\n    try:\n        pass\n    except ValueError:\n        pass\n"
+        "\ntotal = sum([\n    1,\n\n    2,\n])\n"
+        "x = 1\n\ny = 2\n"
+    ]
+
+
+def test_the_pages_prompt_rule_is_the_one_in_conf_and_the_runner() -> None:
+    """One definition: conf.py and the in-page runner take copy_rule.PROMPT."""
+    conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
+    runner = (ROOT / "docs" / "_static" / "runner" / "runner-session.js").read_text(
+        encoding="utf-8"
+    )
+    assert "copybutton_prompt_text = copy_rule.PROMPT" in conf
+    assert copybutton_arguments()[:4] == [copy_rule.PROMPT, True, True, True]
+    assert (
+        "window.bookCopyRule.prompt" in runner
+        and ">>> " not in runner.split("PROMPT =")[1][:80]
+    )
+
+
+def test_every_file_pasted_next_to_the_snippets_is_offered_by_a_chapter() -> None:
+    """A reader has only what a chapter offers: each of ENGINE_FILES is a {download}."""
+    pages = "\n".join(page.read_text(encoding="utf-8") for page in CHAPTERS)
+    offered = set(re.findall(r"\{download\}`[^`<]*<\.\./\.\./src/([\w.]+)>`", pages))
+    # check_engine.py is offered too, but it checks the reader's own file: no snippet
+    # imports it, so it need not lie next to the pasted snippets.
+    assert offered - {"check_engine.py"} == set(ENGINE_FILES), offered

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 
 Number = int | float  # for type hints; what counts is Value.is_number
-PLAIN = (float, int)  # the usual numbers: Value.is_number(x), but quicker to ask
+PLAIN = (float, int)  # numbers Value.is_number accepts, recognized far more quickly
 
 
 class Value:
@@ -44,8 +44,8 @@ class Value:
 
         Any real number (int, float, Fraction, NumPy's numbers), but not a
         bool: ``True`` is an int to Python, yet almost always a mistake here.
-        The operators first try ``type(x) in PLAIN``, the same answer for a
-        float or an int, in a tenth of the time.
+        The operators first ask ``type(x) in PLAIN``: the same answer for a
+        float or an int, without the slower walk through ``numbers.Real``.
 
         >>> from fractions import Fraction
         >>> from tinygrad import Value
@@ -100,7 +100,7 @@ class Value:
         result, below = (odd, size) if n % 2 else (size, odd)
         try:
             return result, n * below
-        except OverflowError:  # n beyond the largest float: |x| is 1, or 0
+        except OverflowError:  # n beyond the largest float; |x| is 0, 1, inf or nan
             return result, below * math.inf if below else below
 
     class Ratio(float):
@@ -110,7 +110,9 @@ class Value:
         gradient it passes on, ``grad / a``, is finite for a small ``grad``.
         A Ratio is the float ``n / d`` (inf), so an edge still holds its local
         derivative; but a gradient multiplied by it is ``grad * n / d``, so
-        `Value.backward` keeps its ``grad * local_derivative``.
+        `Value.backward` keeps its ``grad * local_derivative``. Only where
+        ``n / d`` overflows (`Value.quotient`): a plain float is cheaper to
+        make and to multiply.
 
         >>> from tinygrad import Value
         >>> slope = Value.Ratio(1.0, 1e-310)
@@ -132,7 +134,7 @@ class Value:
 
     @staticmethod
     def quotient(numerator: float, denominator: float) -> float:
-        """``numerator / denominator`` as a local derivative: a `Ratio` if not finite.
+        """``numerator / denominator`` as a local derivative, a `Value.Ratio` if inf.
 
         >>> from tinygrad import Value
         >>> Value.quotient(1.0, 4.0), type(Value.quotient(1.0, 1e-310)).__name__
@@ -210,8 +212,8 @@ class Value:
 
         The second is computed as ``-(a/b)/b``: the same number, but ``b**2``
         alone overflows for ``b = 1e160`` and becomes 0 for ``b = 1e-170``.
-        `quotient` keeps either one as a `Ratio` where it is too large for a
-        float, as ``1/b`` is for ``b = 1e-310``.
+        `Value.quotient` keeps either one as a `Value.Ratio` where it is too
+        large for a float, as ``1/b`` is for ``b = 1e-310``.
 
         >>> from tinygrad import Value
         >>> (Value(1) / 4).data
@@ -273,7 +275,8 @@ class Value:
     def log(self) -> Value:
         """Natural logarithm of a positive value: local derivative ``1/a``.
 
-        ``1/a`` is inf for ``a = 1e-310``: `quotient` keeps it as a `Ratio`.
+        ``1/a`` is inf for ``a = 1e-310``: `Value.quotient` keeps it as a
+        `Value.Ratio`, so the gradient that passes is still ``grad / a``.
 
         >>> from tinygrad import Value
         >>> Value(-1).log()

@@ -38,7 +38,11 @@ from tinygrad import Value
 TINY = 5e-324  # the smallest subnormal
 HUGE = 1.7976931348623157e308  # the largest float
 EXTREMES = [
-    *(sign * x for sign in (1.0, -1.0) for x in (0.0, TINY, 1e-310, 2.2250738585072014e-308)),
+    *(
+        sign * x
+        for sign in (1.0, -1.0)
+        for x in (0.0, TINY, 1e-310, 2.2250738585072014e-308)
+    ),
     *(sign * x for sign in (1.0, -1.0) for x in (1e-300, 1e-160, 0.5, 1.0, 2.0)),
     *(sign * x for sign in (1.0, -1.0) for x in (1e160, 1e300, HUGE, math.inf)),
     709.0,  # exp's largest finite results lie just above
@@ -77,7 +81,9 @@ VARIANTS = variants()
 
 def label(variant: tuple) -> str:
     name, k, n = variant
-    return name + (f"**{n}" if n else "") + (f" with a constant on the {k}" if k else "")
+    return (
+        name + (f"**{n}" if n else "") + (f" with a constant on the {k}" if k else "")
+    )
 
 
 def operands_of(variant: tuple, leaves: list, k: float | None) -> list:
@@ -90,7 +96,9 @@ def operands_of(variant: tuple, leaves: list, k: float | None) -> list:
     return [*leaves, n] if n else list(leaves)
 
 
-def draw_case(data: st.DataObject, variant: tuple) -> tuple[list[float], float | None, float]:
+def draw_case(
+    data: st.DataObject, variant: tuple
+) -> tuple[list[float], float | None, float]:
     name, where, _ = variant
     arity = SCALAR_OPERATIONS[name].arity - (where is not None)
     xs = [data.draw(NUMBERS, label=f"x{i}") for i in range(arity)]
@@ -169,7 +177,9 @@ def test_gradients_are_finite_wherever_the_true_ones_are(data, variant):
     if exact is None or isinstance(got, Exception):
         return
     value, grads = got
-    if not math.isfinite(value):  # the promise is for finite values: inf / 1e-310 is not
+    if not math.isfinite(
+        value
+    ):  # the promise is for finite values: inf / 1e-310 is not
         return
     for i, (mine, true) in enumerate(zip(grads, exact)):
         wanted = as_float(true)
@@ -200,8 +210,12 @@ def test_every_operation_agrees_with_pytorch_at_extreme_numbers(data, variant):
     their_grads = [0.0 if t.grad is None else t.grad.item() for t in leaves]
 
     got = ours(variant, xs, k, g)
-    if isinstance(got, Exception):  # promise 1: we refuse only what has no finite answer
-        assert not math.isfinite(theirs), f"{where}: we raised {got!r}, PyTorch gave {theirs}"
+    if isinstance(
+        got, Exception
+    ):  # promise 1: we refuse only what has no finite answer
+        assert not math.isfinite(theirs), (
+            f"{where}: we raised {got!r}, PyTorch gave {theirs}"
+        )
         return
     mine, grads = got
     assert same_value(mine, theirs), f"{where}: value {mine!r}, PyTorch {theirs!r}"
@@ -211,7 +225,9 @@ def test_every_operation_agrees_with_pytorch_at_extreme_numbers(data, variant):
             assert agree(mine_grad, their_grad, g), (
                 f"{where}: grad {i} {mine_grad!r}, PyTorch {their_grad!r}"
             )
-        elif math.isfinite(mine):  # promise 3: PyTorch overflowed, or multiplied 0 by inf
+        elif math.isfinite(
+            mine
+        ):  # promise 3: PyTorch overflowed, or multiplied 0 by inf
             wanted = as_float(exact[i])
             assert agree(mine_grad, wanted, g), (
                 f"{where}: grad {i} {mine_grad!r}, exactly {wanted!r} "
@@ -254,7 +270,9 @@ def test_division_by_a_subnormal_passes_finite_gradients():
     assert b.grad == -math.inf  # truly -1e590: too large for any float
     a, b = Value(1e-200), Value(1e-310)
     ((a / b) * 1e-120).backward()  # here PyTorch's -inf is wrong: it is -1e300
-    assert b.grad == pytest.approx(float(-Fraction(1e-120) * Fraction(1e-200) / Fraction(1e-310) ** 2), rel=1e-15)
+    assert b.grad == pytest.approx(
+        float(-Fraction(1e-120) * Fraction(1e-200) / Fraction(1e-310) ** 2), rel=1e-15
+    )
 
 
 def test_a_local_derivative_too_large_for_a_float_is_a_ratio_that_reads_inf():
@@ -307,7 +325,9 @@ def test_a_huge_whole_exponent_gives_the_exact_power(x, n):
 
 
 def test_a_huge_exponent_still_overflows_clearly():
-    with pytest.raises(OverflowError, match=r"^1\.0000001 \*\* 10+ is too large for a float$"):
+    with pytest.raises(
+        OverflowError, match=r"^1\.0000001 \*\* 10+ is too large for a float$"
+    ):
         Value(1.0000001) ** 10**400
     with pytest.raises(OverflowError, match="too large for a float"):
         Value(-2.0) ** (2**64 + 1)

@@ -128,6 +128,7 @@ class Value:
             return ratio
 
         def __rmul__(self, grad: float) -> float:
+            """``grad * ratio``: the gradient passed on, ``grad * n / d``."""
             return grad * self.numerator / self.denominator
 
         __mul__ = __rmul__

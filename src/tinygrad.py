@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 Number = int | float  # for type hints; what counts is Value.is_number
+PLAIN = (float, int)  # numbers Value.is_number accepts, recognized far more quickly
 
 
 class Value:
@@ -43,6 +44,8 @@ class Value:
 
         Any real number (int, float, Fraction, NumPy's numbers), but not a
         bool: ``True`` is an int to Python, yet almost always a mistake here.
+        The operators first ask ``type(x) in PLAIN``: the same answer for a
+        float or an int, without the slower walk through ``numbers.Real``.
 
         >>> from fractions import Fraction
         >>> from tinygrad import Value
@@ -50,6 +53,98 @@ class Value:
         (True, False)
         """
         return isinstance(x, numbers.Real) and not isinstance(x, bool)
+
+    @staticmethod
+    def whole_number(exponent: object) -> int:
+        """The exponent of ``a ** n`` as an int, or an error naming what is wrong.
+
+        ``2``, ``2.0`` and ``numpy.int64(2)`` are all the whole number 2.
+
+        >>> from tinygrad import Value
+        >>> Value.whole_number(2.0)
+        2
+        """
+        if not Value.is_number(exponent):
+            raise TypeError(
+                f"Value ** {exponent!r}: the power must be a whole number, "
+                f"got {type(exponent).__name__}"
+            )
+        if not exponent >= 1 or exponent % 1 != 0:  # also refuses nan and inf
+            raise ValueError(
+                f"Value ** {exponent}: "
+                "only positive integer powers (1, 2, 3, ...) are supported"
+            )
+        return int(exponent)
+
+    @staticmethod
+    def power(x: float, n: int) -> tuple[float, float]:
+        """``x ** n`` and its derivative ``n * x ** (n - 1)``, for any whole ``n >= 1``.
+
+        Python's ``x ** n`` makes ``n`` a float: above 2**53, where every
+        float is even, the sign of ``(-1.0) ** (2**60 + 1)`` comes out wrong,
+        and beyond about 1.8e308 it fails (``1.0 ** 10**400``). There the sign
+        comes from ``n`` itself and the size from a float exponent of at most
+        2**64, where every ``|x| < 1`` gives 0 and every ``|x| > 1``
+        overflows. Raises OverflowError where ``x ** n`` is too large.
+
+        >>> from tinygrad import Value
+        >>> Value.power(-1.0, 2**60 + 1)
+        (-1.0, 1.152921504606847e+18)
+        >>> Value.power(1.0, 10**400)  # the derivative, 10**400, is too large
+        (1.0, inf)
+        """
+        if n <= 2**53:  # n and n - 1 are exact as floats: Python's ** is right
+            return x**n, n * x ** (n - 1)
+        size = abs(x) ** float(min(n, 2**64))  # |x| ** n, and so |x| ** (n - 1)
+        odd = math.copysign(size, x)  # the sign of x ** n for an odd n
+        result, below = (odd, size) if n % 2 else (size, odd)
+        try:
+            return result, n * below
+        except OverflowError:  # n beyond the largest float; |x| is 0, 1, inf or nan
+            return result, below * math.inf if below else below
+
+    class Ratio(float):
+        """A local derivative ``n / d`` too large for a float, kept as ``n`` and ``d``.
+
+        ``1/a`` is inf for a subnormal ``a`` (below about 5.6e-309), yet the
+        gradient it passes on, ``grad / a``, is finite for a small ``grad``.
+        A Ratio is the float ``n / d`` (inf), so an edge still holds its local
+        derivative; but a gradient multiplied by it is ``grad * n / d``, so
+        `Value.backward` keeps its ``grad * local_derivative``. Only where
+        ``n / d`` overflows (`Value.quotient`): a plain float is cheaper to
+        make and to multiply.
+
+        >>> from tinygrad import Value
+        >>> slope = Value.Ratio(1.0, 1e-310)
+        >>> slope, round(1e-10 * slope / 1e300, 4)
+        (inf, 1.0)
+        """
+
+        __slots__ = ("numerator", "denominator")
+
+        def __new__(cls, numerator: float, denominator: float) -> Value.Ratio:
+            ratio = super().__new__(cls, numerator / denominator)
+            ratio.numerator, ratio.denominator = numerator, denominator
+            return ratio
+
+        def __rmul__(self, grad: float) -> float:
+            """``grad * ratio``: the gradient passed on, ``grad * n / d``."""
+            return grad * self.numerator / self.denominator
+
+        __mul__ = __rmul__
+
+    @staticmethod
+    def quotient(numerator: float, denominator: float) -> float:
+        """``numerator / denominator`` as a local derivative, a `Value.Ratio` if inf.
+
+        >>> from tinygrad import Value
+        >>> Value.quotient(1.0, 4.0), type(Value.quotient(1.0, 1e-310)).__name__
+        (0.25, 'Ratio')
+        """
+        ratio = numerator / denominator
+        if -math.inf < ratio < math.inf:  # a float, the cheaper one
+            return ratio
+        return Value.Ratio(numerator, denominator)
 
     def __init__(
         self, data: Number, edges: tuple[tuple[Value, float], ...] = ()
@@ -73,7 +168,7 @@ class Value:
         """
         if isinstance(other, Value):
             return Value(self.data + other.data, ((self, 1.0), (other, 1.0)))
-        if Value.is_number(other):  # a constant needs no node of its own
+        if type(other) in PLAIN or Value.is_number(other):  # a constant: no node
             return Value(self.data + float(other), ((self, 1.0),))
         return NotImplemented
 
@@ -88,7 +183,7 @@ class Value:
             return Value(
                 self.data * other.data, ((self, other.data), (other, self.data))
             )
-        if Value.is_number(other):
+        if type(other) in PLAIN or Value.is_number(other):
             return Value(self.data * float(other), ((self, float(other)),))
         return NotImplemented
 
@@ -96,39 +191,30 @@ class Value:
         """``a ** n`` for a whole ``n >= 1``: local derivative ``n * a**(n-1)``.
 
         >>> from tinygrad import Value
-        >>> (Value(3) ** 2).data
-        9.0
+        >>> (Value(3) ** 2).data, (Value(1) ** 10**400).data
+        (9.0, 1.0)
         >>> Value(3) ** 0.5
         Traceback (most recent call last):
         ...
         ValueError: Value ** 0.5: only positive integer powers (1, 2, 3, ...) are supported
         """
-        if not Value.is_number(exponent):
-            raise TypeError(
-                f"Value ** {exponent!r}: the power must be a whole number, "
-                f"got {type(exponent).__name__}"
-            )
-        if not exponent >= 1 or exponent % 1 != 0:  # also refuses nan and inf
-            raise ValueError(
-                f"Value ** {exponent}: "
-                "only positive integer powers (1, 2, 3, ...) are supported"
-            )
-        exponent = int(exponent)  # 2, 2.0, numpy.int64(2): all the same 2
+        if type(exponent) is not int or exponent < 1:
+            exponent = Value.whole_number(exponent)  # or an error that says why not
         try:
-            return Value(
-                self.data**exponent,
-                ((self, exponent * self.data ** (exponent - 1)),),
-            )
+            result, slope = Value.power(self.data, exponent)
         except OverflowError:
             raise OverflowError(
                 f"{self.data!r} ** {exponent} is too large for a float"
             ) from None
+        return Value(result, ((self, slope),))
 
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
 
         The second is computed as ``-(a/b)/b``: the same number, but ``b**2``
         alone overflows for ``b = 1e160`` and becomes 0 for ``b = 1e-170``.
+        `Value.quotient` keeps either one as a `Value.Ratio` where it is too
+        large for a float, as ``1/b`` is for ``b = 1e-310``.
 
         >>> from tinygrad import Value
         >>> (Value(1) / 4).data
@@ -136,16 +222,17 @@ class Value:
         """
         if isinstance(other, Value):
             b = other.data
-        elif Value.is_number(other):
+        elif type(other) in PLAIN or Value.is_number(other):
             b = float(other)
         else:
             return NotImplemented
         a = self.data
         if b == 0.0:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
+        slope = Value.quotient(1.0, b)
         if isinstance(other, Value):
-            return Value(a / b, ((self, 1.0 / b), (other, -(a / b) / b)))
-        return Value(a / b, ((self, 1.0 / b),))
+            return Value(a / b, ((self, slope), (other, Value.quotient(-(a / b), b))))
+        return Value(a / b, ((self, slope),))
 
     def tanh(self) -> Value:
         """Hyperbolic tangent: local derivative ``1 - tanh**2``.
@@ -160,15 +247,16 @@ class Value:
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
 
-        As in PyTorch, only ``a <= 0`` gives 0: a nan stays nan.
+        As in PyTorch, only ``a < 0`` becomes 0: a nan stays nan (slope 1),
+        and -0.0 stays -0.0 (slope 0, as at 0.0).
 
         >>> from tinygrad import Value
-        >>> Value(-2).relu().data, Value(2).relu().data, Value(float("nan")).relu().data
-        (0.0, 2.0, nan)
+        >>> [Value(a).relu().data for a in (-2, -0.0, float("nan"))]
+        [0.0, -0.0, nan]
         """
-        if self.data <= 0.0:
+        if self.data < 0.0:
             return Value(0.0, ((self, 0.0),))
-        return Value(self.data, ((self, 1.0),))
+        return Value(self.data, ((self, 0.0 if self.data == 0.0 else 1.0),))
 
     def exp(self) -> Value:
         """``e**a``: the local derivative is the result itself.
@@ -178,15 +266,18 @@ class Value:
         2.7183
         """
         try:
-            e = math.exp(self.data)
+            result = math.exp(self.data)
         except OverflowError:
             raise OverflowError(
                 f"exp({self.data!r}) is too large for a float"
             ) from None
-        return Value(e, ((self, e),))
+        return Value(result, ((self, result),))
 
     def log(self) -> Value:
         """Natural logarithm of a positive value: local derivative ``1/a``.
+
+        ``1/a`` is inf for ``a = 1e-310``: `Value.quotient` keeps it as a
+        `Value.Ratio`, so the gradient that passes is still ``grad / a``.
 
         >>> from tinygrad import Value
         >>> Value(-1).log()
@@ -196,7 +287,7 @@ class Value:
         """
         if not self.data > 0.0:
             raise ValueError(f"log needs a positive value, got {self.data!r}")
-        return Value(math.log(self.data), ((self, 1.0 / self.data),))
+        return Value(math.log(self.data), ((self, Value.quotient(1.0, self.data)),))
 
     def __neg__(self) -> Value:
         return Value(-self.data, ((self, -1.0),))
@@ -210,7 +301,7 @@ class Value:
         """
         if isinstance(other, Value):
             return Value(self.data - other.data, ((self, 1.0), (other, -1.0)))
-        if Value.is_number(other):
+        if type(other) in PLAIN or Value.is_number(other):
             return Value(self.data - float(other), ((self, 1.0),))
         return NotImplemented
 
@@ -218,17 +309,17 @@ class Value:
     __rmul__ = __mul__  # 2 * a
 
     def __rsub__(self, other: Number) -> Value:
-        if not Value.is_number(other):
+        if type(other) not in PLAIN and not Value.is_number(other):
             return NotImplemented
         return Value(float(other) - self.data, ((self, -1.0),))
 
     def __rtruediv__(self, other: Number) -> Value:
-        if not Value.is_number(other):
+        if type(other) not in PLAIN and not Value.is_number(other):
             return NotImplemented
         a, b = float(other), self.data
         if b == 0.0:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / 0.0")
-        return Value(a / b, ((self, -(a / b) / b),))  # -a/b**2, without b**2
+        return Value(a / b, ((self, Value.quotient(-(a / b), b)),))  # -a/b**2
 
     def __repr__(self) -> str:
         return f"Value(data={self.data!r}, grad={self.grad!r})"

@@ -114,6 +114,21 @@ def test_the_vectors_hold_the_books_numbers():
     assert by_name["constant_over_tiny_value"]["grad"]["b"] == -1e140
 
 
+def test_the_vectors_hold_finite_gradients_at_the_extremes():
+    """Where 1/x overflows the gradients do not (issue 21, item 9): the generator's
+    exact arithmetic says so, and both engines must agree."""
+    by_name = {p["name"]: p["expect"]["grad"] for p in PROGRAMS if "expect" in p}
+    assert math.isclose(by_name["log_of_subnormal"]["x"], 1e300, rel_tol=1e-14)
+    assert by_name["relu_after_log_of_subnormal"]["x"] == 1.0
+    divide = by_name["divide_by_subnormal"]
+    assert math.isclose(divide["a"], 1e190, rel_tol=1e-14)
+    assert math.isclose(divide["b"], -1e300, rel_tol=1e-14)
+    assert by_name["constant_over_subnormal"]["b"] == divide["b"]
+    huge = by_name["power_with_a_huge_exponent"]
+    assert (huge["a"], huge["b"]) == (-1e300, 1e300)
+    assert by_name["power_with_the_largest_odd_exponent"]["a"] == 2**53 - 1
+
+
 def test_the_javascript_engine_passes_node_test():
     node = shutil.which("node")
     if node is None:

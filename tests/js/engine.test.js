@@ -7,7 +7,7 @@ const path = require("node:path");
 const fs = require("node:fs");
 
 const ROOT = path.resolve(__dirname, "..", "..");
-const { Value, pyFloat } = require(path.join(ROOT, "docs", "_static", "widgets", "engine.js"));
+const { Value, Ratio, pyFloat } = require(path.join(ROOT, "docs", "_static", "widgets", "engine.js"));
 const { programs } = JSON.parse(
   fs.readFileSync(path.join(ROOT, "tests", "vectors", "engine_vectors.json"), "utf8")
 );
@@ -202,6 +202,44 @@ test("relu keeps NaN, as PyTorch does: the slope is 0 only where a <= 0", () => 
   z.backward();
   assert.ok(Number.isNaN(z.data) && Number.isNaN(x.grad));
   assert.deepEqual([new Value(-2).relu().data, new Value(0).relu().data, new Value(2).relu().data], [0, 0, 2]);
+});
+
+test("relu keeps -0, as PyTorch does, with slope 0 as at 0", () => {
+  for (const zero of [-0, 0]) {
+    const x = new Value(zero);
+    const y = x.relu();
+    assert.ok(Object.is(y.data, zero), `relu(${pyFloat(zero)}) is ${pyFloat(y.data)}`);
+    y.backward();
+    assert.equal(x.grad, 0);
+  }
+});
+
+test("1/a too large for a double is a Ratio: the gradient it passes on stays finite", () => {
+  const x = new Value(1e-310);
+  const slope = x.log().edges[0][1];
+  assert.ok(slope instanceof Ratio && Number(slope) === Infinity, "it reads as 1/a, Infinity");
+  x.log().mul(1e-10).backward();
+  assertClose(x.grad, 1e-10 / 1e-310, "d(log(x) * 1e-10)/dx at 1e-310");
+  const y = new Value(1e-310);
+  y.log().relu().add(y).backward();
+  assert.equal(y.grad, 1, "relu's 0 times 1/a is 0, not NaN");
+  assert.equal(typeof new Value(4).log().edges[0][1], "number", "a plain number wherever 1/a fits");
+});
+
+test("powers with exponents above 2**53 keep the sign of x ** (n - 1)", () => {
+  for (const [x, n, data, grad] of [
+    [-1, 1e300, 1, -1e300],
+    [1, 1e300, 1, 1e300],
+    [-1, 2 ** 53 - 1, -1, 2 ** 53 - 1],
+    [-0.5, 1e300, 0, -0],
+    [0, 1e300, 0, 0],
+  ]) {
+    const a = new Value(x);
+    const b = a.pow(n);
+    b.backward();
+    assert.ok(Object.is(b.data, data) && Object.is(a.grad + 0, grad + 0), `${x} ** ${n}: ${b.data}, ${a.grad}`);
+  }
+  assert.throws(() => new Value(1.0000001).pow(1e300), { name: "RangeError", message: /too large for a float/ });
 });
 
 test("Value() needs a number", () => {

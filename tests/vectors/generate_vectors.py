@@ -3,10 +3,11 @@
 The expected numbers come from neither engine. This script evaluates each program
 in forward mode: to find d(output)/d(v) for a named value ``v`` it runs the
 program once more with ``v``'s tangent set to 1, pushing tangents forward with
-hand-written derivative rules (dual numbers). Programs that only add, subtract,
-multiply, divide, raise to integer powers and take ``relu`` run in exact
-``fractions.Fraction`` arithmetic; the others (``tanh``, ``exp``, ``log``) in floats.
-Both engines (``src/tinygrad.py`` and ``docs/_static/widgets/engine.js``) run the
+hand-written derivative rules (dual numbers), in exact ``fractions.Fraction``
+arithmetic. Only ``tanh``, ``exp`` and ``log`` are evaluated in floats; their
+results and local derivatives are then taken as exact fractions, so that no
+tangent rounds, overflows or underflows on the way: d(log(x) * 1e-10)/dx at
+x = 1e-310 comes out 1e300, where float arithmetic would give inf. Both engines (``src/tinygrad.py`` and ``docs/_static/widgets/engine.js``) run the
 programs in reverse mode and must agree with these numbers.
 
 A program is a list of steps ``[name, op, arg, ...]``; an argument is the name of
@@ -39,9 +40,6 @@ if str(HERE.parent) not in sys.path:  # run as a script: tests/ holds the catalo
     sys.path.insert(0, str(HERE.parent))
 from operations import SCALAR_OPERATIONS  # noqa: E402
 
-# Operations that stay exact on fractions.Fraction: a program of only these runs exactly.
-RATIONAL_OPS = {name for name, op in SCALAR_OPERATIONS.items() if op.exact}
-
 
 class Dual:
     """A number with a tangent: ``(value, d value / d seed)``."""
@@ -55,41 +53,42 @@ class Dual:
         return x if isinstance(x, Dual) else Dual(x, 0)
 
 
-def _rule(op: str, args: list, exact: bool) -> Dual:
+def _rule(op: str, args: list) -> Dual:
     """One operation on dual numbers: its value, and the chain rule with its slopes.
 
     The tangent of the result is the sum over the operands of (the operation's
-    local derivative for that operand) times (the operand's tangent).
+    local derivative for that operand) times (the operand's tangent). A float
+    (from ``tanh``, ``exp`` or ``log``) becomes the fraction it stands for.
     """
     operation = SCALAR_OPERATIONS[op]
-    if operation.exponents:  # pow: the exponent is a plain number, not an operand
-        base, n = Dual.lift(args[0]), args[1]
+    if operation.exponents:  # pow: the exponent is a whole number, not an operand
+        base, n = Dual.lift(args[0]), int(args[1])
         (slope,) = operation.slopes(base.value, n)
         return Dual(operation.on_floats(base.value, n), slope * base.tangent)
     operands = [Dual.lift(a) for a in args]
     values = [d.value for d in operands]
-    terms = [s * d.tangent for s, d in zip(operation.slopes(*values), operands)]
+    slopes = operation.slopes(*values)
+    terms = [Fraction(s) * d.tangent for s, d in zip(slopes, operands)]
     tangent = terms[0]
     for term in terms[1:]:
         tangent = tangent + term
-    return Dual(operation.on_floats(*values), tangent)
+    return Dual(Fraction(operation.on_floats(*values)), tangent)
 
 
 def run_forward(program: dict, seed: str | None) -> dict[str, Dual]:
     """Run the program on dual numbers; only ``seed`` (a named value) starts with tangent 1."""
-    exact = all(step[1] in RATIONAL_OPS for step in program["steps"])
-    num = Fraction if exact else float
     values: dict[str, Dual] = {}
     for name, x in program["inputs"].items():
-        values[name] = Dual(num(x), num(1 if name == seed else 0))
+        values[name] = Dual(Fraction(x), Fraction(1 if name == seed else 0))
     for name, op, *args in program["steps"]:
         plain = SCALAR_OPERATIONS[op].exponents  # pow's exponent stays as written
         resolved = [
-            values[a] if isinstance(a, str) else (a if plain else num(a)) for a in args
+            values[a] if isinstance(a, str) else (a if plain else Fraction(a))
+            for a in args
         ]
-        result = _rule(op, resolved, exact)
+        result = _rule(op, resolved)
         if name == seed:  # perturb this value alone, holding its own inputs fixed
-            result = Dual(result.value, num(1))
+            result = Dual(result.value, Fraction(1))
         values[name] = result
     return values
 
@@ -379,6 +378,72 @@ PROGRAMS = [
             ["g", "mul", "f", "c"],
         ],
         note="c and d are used several times: their contributions add",
+    ),
+    # Numbers at the ends of the float range: subnormal, huge, signed zero.
+    P(
+        "log_of_subnormal",
+        {"x": 1e-310},
+        [["l", "log", "x"], ["m", "mul", "l", 1e-10]],
+        note="1/x is inf, yet d(m)/dx = 1e-10 / 1e-310 = 1e300: a Ratio",
+    ),
+    P(
+        "relu_after_log_of_subnormal",
+        {"x": 1e-310},
+        [["l", "log", "x"], ["r", "relu", "l"], ["s", "add", "r", "x"]],
+        note="relu passes 0 to log, and 0 times 1/x is 0, not nan: ds/dx = 1",
+    ),
+    P(
+        "divide_by_subnormal",
+        {"a": 1e-200, "b": 1e-310},
+        [["q", "div", "a", "b"], ["r", "mul", "q", 1e-120]],
+        note="1/b and -(a/b)/b are infinite, the gradients 1e190 and -1e300 are not",
+    ),
+    P(
+        "constant_over_subnormal",
+        {"b": 1e-310},
+        [["q", "div", 1e-200, "b"], ["r", "mul", "q", 1e-120]],
+        note="the reflected division: dr/db = -1e300",
+    ),
+    P(
+        "log_of_huge",
+        {"x": 1e308},
+        [["l", "log", "x"], ["m", "mul", "l", 1e300]],
+        note="1/x = 1e-308 is subnormal: dm/dx = 1e-8, to all printed digits",
+    ),
+    P(
+        "subnormal_through_every_function",
+        {"a": 5e-324},
+        [
+            ["t", "tanh", "a"],
+            ["x", "exp", "a"],
+            ["p", "pow", "a", 2],
+            ["r", "relu", "a"],
+            ["n", "neg", "a"],
+            ["s", "add", "t", "x"],
+            ["u", "add", "s", "p"],
+            ["v", "add", "u", "r"],
+            ["w", "add", "v", "n"],
+        ],
+        note="the smallest subnormal: tanh and relu pass it, its square is 0",
+    ),
+    P(
+        "relu_of_negative_zero",
+        {"a": -0.0, "b": 0.0},
+        [["ra", "relu", "a"], ["rb", "relu", "b"], ["s", "add", "ra", "rb"]],
+        note="slope 0 at either zero (the sign of relu(-0.0) is checked apart)",
+    ),
+    P(
+        "power_with_a_huge_exponent",
+        {"a": -1, "b": 1},
+        [["p", "pow", "a", 1e300], ["q", "pow", "b", 1e300], ["s", "add", "p", "q"]],
+        note="(-1) ** 1e300 = 1 and its slope -1e300: n - 1 is odd, though 1e300 - 1 "
+        "rounds to 1e300",
+    ),
+    P(
+        "power_with_the_largest_odd_exponent",
+        {"a": -1},
+        [["p", "pow", "a", 2**53 - 1]],
+        note="the largest odd exponent a float holds exactly: -1, slope 2**53 - 1",
     ),
     # What backward() clears and what it leaves alone.
     P(

@@ -59,6 +59,52 @@
     return String(x);
   }
 
+  // The exponent of a ** n, or an error naming what is wrong (tinygrad.py: Value.whole_number).
+  function wholeNumber(exponent) {
+    if (!isNumber(exponent)) {
+      throw new TypeError(`Value ** ${pyRepr(exponent)}: the power must be a whole number, got ${typeof exponent}`);
+    }
+    if (!Number.isInteger(exponent) || exponent < 1) {
+      const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
+      throw new RangeError(`Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`);
+    }
+    return exponent;
+  }
+
+  // x ** n and its derivative n * x ** (n - 1) (tinygrad.py: Value.power). A double
+  // exponent keeps its parity, but above 2**53, where every double is even, n - 1
+  // rounds to n: there x ** (n - 1) has the size of x ** n and the sign of x.
+  function power(x, n) {
+    const result = x ** n;
+    if (n <= 2 ** 53) return [result, n * x ** (n - 1)];
+    return [result, n * (x < 0 || Object.is(x, -0) ? -result : result)];
+  }
+
+  // A local derivative n / d too large for a double, kept as n and d (tinygrad.py:
+  // Value.Ratio). It reads as the number n / d (Infinity), but propagate() multiplies
+  // a gradient by it as grad * n / d, finite where grad is small enough.
+  class Ratio {
+    constructor(numerator, denominator) {
+      this.numerator = numerator;
+      this.denominator = denominator;
+    }
+
+    valueOf() {
+      return this.numerator / this.denominator;
+    }
+
+    times(grad) {
+      return (grad * this.numerator) / this.denominator;
+    }
+  }
+
+  // numerator / denominator as a local derivative: a Ratio where it is not finite
+  // (tinygrad.py: Value.quotient).
+  function quotient(numerator, denominator) {
+    const ratio = numerator / denominator;
+    return Number.isFinite(ratio) ? ratio : new Ratio(numerator, denominator);
+  }
+
   class Value {
     constructor(data, edges = []) {
       if (!isNumber(data)) {
@@ -99,22 +145,17 @@
 
     // a ** n for a positive integer n: local derivative n * a**(n-1).
     pow(exponent) {
-      if (!isNumber(exponent)) {
-        throw new TypeError(`Value ** ${pyRepr(exponent)}: the power must be a whole number, got ${typeof exponent}`);
-      }
-      if (!Number.isInteger(exponent) || exponent < 1) {
-        const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
-        throw new RangeError(`Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`);
-      }
-      const result = this.data ** exponent;
+      const n = wholeNumber(exponent);
+      const [result, slope] = power(this.data, n);
       if (Number.isFinite(this.data) && !Number.isFinite(result)) {
-        throw new RangeError(`${pyFloat(this.data)} ** ${exponent} is too large for a float`);
+        throw new RangeError(`${pyFloat(this.data)} ** ${n} is too large for a float`);
       }
-      return new Value(result, [[this, exponent * this.data ** (exponent - 1)]]);
+      return new Value(result, [[this, slope]]);
     }
 
     // a / b: local derivatives 1/b and -a/b**2, computed as -(a/b)/b: the same
     // number, but b**2 alone overflows for b = 1e160 and becomes 0 for 1e-170.
+    // quotient() keeps either one as a Ratio where it is too large for a double.
     div(other) {
       if (!isNumber(other) && !(other instanceof Value)) {
         throw new TypeError(`cannot divide a Value by ${typeof other}`);
@@ -123,13 +164,14 @@
       if (b === 0) {
         throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
       }
+      const q = this.data / b;
       if (other instanceof Value) {
-        return new Value(this.data / b, [
-          [this, 1 / b],
-          [other, -(this.data / b) / b],
+        return new Value(q, [
+          [this, quotient(1, b)],
+          [other, quotient(-q, b)],
         ]);
       }
-      return new Value(this.data / b, [[this, 1 / b]]);
+      return new Value(q, [[this, quotient(1, b)]]);
     }
 
     // Hyperbolic tangent: local derivative 1 - tanh**2.
@@ -139,27 +181,28 @@
     }
 
     // max(0, a): local derivative 1 where a > 0, else 0. As in PyTorch, only
-    // a <= 0 gives 0: a NaN stays NaN.
+    // a < 0 becomes 0: a NaN stays NaN (slope 1), -0 stays -0 (slope 0, as at 0).
     relu() {
-      if (this.data <= 0) return new Value(0, [[this, 0]]);
-      return new Value(this.data, [[this, 1]]);
+      if (this.data < 0) return new Value(0, [[this, 0]]);
+      return new Value(this.data, [[this, this.data === 0 ? 0 : 1]]);
     }
 
     // e**a: the local derivative is the result itself.
     exp() {
-      const e = Math.exp(this.data);
-      if (Number.isFinite(this.data) && !Number.isFinite(e)) {
+      const result = Math.exp(this.data);
+      if (Number.isFinite(this.data) && !Number.isFinite(result)) {
         throw new RangeError(`exp(${pyFloat(this.data)}) is too large for a float`);
       }
-      return new Value(e, [[this, e]]);
+      return new Value(result, [[this, result]]);
     }
 
-    // Natural logarithm of a positive value: local derivative 1/a.
+    // Natural logarithm of a positive value: local derivative 1/a, a Ratio
+    // where it is too large for a double (a = 1e-310).
     log() {
       if (!(this.data > 0)) {
         throw new RangeError(`log needs a positive value, got ${pyFloat(this.data)}`);
       }
-      return new Value(Math.log(this.data), [[this, 1 / this.data]]);
+      return new Value(Math.log(this.data), [[this, quotient(1, this.data)]]);
     }
 
     neg() {
@@ -199,7 +242,7 @@
       if (this.data === 0) {
         throw new RangeError(`Value division by zero: ${pyFloat(other)} / 0.0`);
       }
-      return new Value(other / this.data, [[this, -(other / this.data) / this.data]]);
+      return new Value(other / this.data, [[this, quotient(-(other / this.data), this.data)]]);
     }
 
     toString() {
@@ -231,9 +274,11 @@
     }
 
     // One operation of the backward pass: pass this value's gradient to its parents.
+    // A Ratio multiplies as tinygrad.py's does (JavaScript has no operator to override).
     propagate() {
       for (const [parent, localDerivative] of this.edges) {
-        parent.grad += this.grad * localDerivative;
+        parent.grad +=
+          localDerivative instanceof Ratio ? localDerivative.times(this.grad) : this.grad * localDerivative;
       }
     }
 
@@ -246,5 +291,5 @@
     }
   }
 
-  return { Value, pyFloat };
+  return { Value, Ratio, pyFloat };
 });

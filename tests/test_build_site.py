@@ -12,18 +12,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+import build_site  # docs/_tools, on pytest's pythonpath
 from built_site import ROOT
 from tiny_book import STAMP, clean_environment, write_tiny_docs
-
-sys.path.insert(0, str(ROOT / "docs" / "_tools"))
-import build_site  # noqa: E402
 
 
 def files_of(site: Path) -> dict[str, bytes]:

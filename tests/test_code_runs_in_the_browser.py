@@ -395,9 +395,6 @@ def test_the_run_buttons_show_focus() -> None:
 
 def test_the_build_marks_what_cannot_run_from_the_pages_own_skips() -> None:
     """docs/_ext/runner.py: the blocks the doctests skip without PyTorch, the chapters needing NumPy."""
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
     import runner
 
     chapters = Path(__file__).resolve().parents[1] / "docs" / "chapters"

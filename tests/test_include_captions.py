@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import doctest
 import re
-import sys
 from html import unescape
 
 import pytest
 
+import include_captions  # docs/_ext, on pytest's pythonpath
 from built_site import ENGINE, ROOT, book_html
-
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-import include_captions  # noqa: E402
 
 SAMPLE = '''\
 """A module."""

@@ -180,6 +180,26 @@ def chapter_pages(site: Path) -> list[Path]:
     return pages
 
 
+EDITIONS = (
+    "",
+    "zh_CN/",
+)  # the English edition at the site's root, the Chinese beside it
+SPHINX_PAGES = ["404.html", "genindex.html", "py-modindex.html", "search.html"]
+
+
+def reachable_pages() -> list[str]:
+    """The pages a reader can reach, known before the build (for parametrising tests).
+
+    Every page of docs/ and docs/chapters/ and Sphinx's own, in each edition, as
+    paths from the site's root; tests/test_pages_pass_axe.py checks that the built
+    site has exactly these.
+    """
+    docs = ROOT / "docs"
+    ours = [p.with_suffix(".html").name for p in docs.glob("*.md")]
+    ours += [f"chapters/{p.stem}.html" for p in (docs / "chapters").glob("*.md")]
+    return sorted(e + page for e in EDITIONS for page in ours + SPHINX_PAGES)
+
+
 def wait_for_math(page: object) -> None:
     """Wait until the fonts of the page (the math's among them) have loaded.
 

@@ -1,9 +1,9 @@
 """`make html` never leaves a half-written site where `make publish` or a reader could pick it up.
 
 The builds here run the project's real ``make html`` recipe and the real
-``sphinx-build`` on a three-page book (``tiny_book.py``) whose ``conf.py``
-sleeps, standing in for the minute the real book takes: long enough that two
-builds started one after the other overlap. ``move_into_place``, the step that
+``sphinx-build`` on a three-page book (``tiny_book.py``) whose ``conf.py`` can
+hold a build at a gate, standing in for the minute the real book takes: the
+second of two builds starts while the first is held. ``move_into_place``, the step that
 swaps a finished site in, is also tested on its own, with and without the
 one-step swap of two folders that Linux offers.
 """
@@ -42,8 +42,18 @@ def make_html(docs: Path, build: Path, log: Path) -> int:
     return start_make_html(docs, build, log).wait(timeout=300)
 
 
+def wait_for(condition, build: subprocess.Popen, timeout: float = 120) -> None:
+    """Wait until ``condition()`` holds, while ``build`` is still running."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert build.poll() is None, "the build ended before it got there"
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
 def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path: Path):
-    docs = write_tiny_docs(tmp_path / "docs", slow=3.0)
+    hold = tmp_path / "hold"
+    docs = write_tiny_docs(tmp_path / "docs", hold=hold)
     build = tmp_path / "build"
     site = build / "html"
     assert make_html(docs, build, tmp_path / "first.log") == 0, (
@@ -72,9 +82,15 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     reader = threading.Thread(target=read)
     reader.start()
     try:
+        hold.touch()
         first = start_make_html(docs, build, tmp_path / "a.log")
-        time.sleep(2)
+        wait_for(
+            lambda: Path(f"{hold}.reached").exists(), first
+        )  # the first is building
         second = start_make_html(docs, build, tmp_path / "b.log")
+        waiting = "make html: waiting for the build of"
+        wait_for(lambda: waiting in (tmp_path / "b.log").read_text(), second)
+        hold.unlink()  # the first goes on, then the second
         statuses = first.wait(timeout=300), second.wait(timeout=300)
     finally:
         stop.set()
@@ -96,9 +112,13 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
 
 
 def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
+    """And the folders a killed build left are removed by the next."""
     docs = write_tiny_docs(tmp_path / "docs")
     build = tmp_path / "build"
+    for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
+        (build / leftover / "_static").mkdir(parents=True)
     assert make_html(docs, build, tmp_path / "ok.log") == 0
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
     before = files_of(build / "html")
     (docs / "two.rst").write_text(
         "Two\n===\n\nSee :doc:`missing`.\n"
@@ -120,15 +140,6 @@ def test_a_first_build_that_fails_leaves_no_site(tmp_path: Path):
     assert make_html(docs, build, tmp_path / "bad.log") != 0
     assert f"{build / 'html'} holds no site" in (tmp_path / "bad.log").read_text()
     assert not (build / "html").exists()
-
-
-def test_folders_of_a_killed_build_are_removed_by_the_next(tmp_path: Path):
-    docs = write_tiny_docs(tmp_path / "docs")
-    build = tmp_path / "build"
-    for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
-        (build / leftover / "_static").mkdir(parents=True)
-    assert make_html(docs, build, tmp_path / "log") == 0
-    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
 
 
 @pytest.mark.parametrize("swap", ["one step", "two renames"])

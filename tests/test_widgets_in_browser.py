@@ -1,10 +1,12 @@
-"""The interactive widgets W1-W7 work in a real browser, served and opened from disk.
+"""The interactive widgets work in a real browser, served and opened from disk.
 
-pytest drives Chromium with Playwright against the built book (both found by
-``built_site.py``: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make
-test`` builds first). Every test runs twice: through a local HTTP server and
-over ``file://``. Without Chromium or a build the tests are skipped with a
-reason, unless ``REQUIRE_BROWSER=1`` makes that a failure.
+pytest drives Chromium with Playwright against the built book (the ``site``,
+``server`` and ``chromium`` fixtures of tests/conftest.py, skipped or failed
+by its rule when missing). The tests open the pages through the local server;
+what opening the book from disk (``file://``) could break, a widget's scripts
+loading and mounting without a console error, is checked on every page by
+``test_every_page_opened_from_disk_mounts_its_widgets_without_an_error``, and a
+few tests that do not depend on how the book is opened run over ``file://``.
 
 The numbers a widget should show are computed here with ``tinygrad`` (the Python
 engine), and formatted as the widgets format them, so the JavaScript twin and the
@@ -19,8 +21,7 @@ from pathlib import Path
 
 import pytest
 
-import built_site
-from built_site import book_html, serve
+from built_site import reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
@@ -55,32 +56,22 @@ def shown(x: float, digits: int = 4) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-# --- fixtures: the book, the browser, the server ---------------------------
-# Found, and skipped or failed when missing, as every browser test does (built_site.py).
+# --- fixtures: the book, the browser and the server are conftest.py's ------
 
 
 @pytest.fixture(scope="session")
-def book() -> Path:
-    return book_html()
+def book(site) -> Path:
+    return site
 
 
 @pytest.fixture(scope="session")
-def browser():
-    with built_site.browser() as chromium:
-        yield chromium
+def browser(chromium):
+    return chromium
 
 
-@pytest.fixture(scope="session")
-def server(book):
-    with serve(book) as url:
-        yield url
-
-
-@pytest.fixture(params=["served", "file"])
-def base_url(request, book) -> str:
-    if request.param == "served":
-        return request.getfixturevalue("server")
-    return book.as_uri() + "/"
+@pytest.fixture
+def base_url(server) -> str:
+    return server
 
 
 class Session:
@@ -127,7 +118,7 @@ class Session:
 
 @pytest.fixture
 def session(browser, base_url):
-    """Pages served and over file://; the test fails if any of them logs an error."""
+    """Pages served over HTTP; the test fails if any of them logs an error."""
     session = Session(browser, base_url)
     yield session
     session.close()
@@ -222,6 +213,22 @@ PAGE_SCRIPTS = {
 }
 
 
+@pytest.mark.parametrize("path", reachable_pages())
+def test_every_page_opened_from_disk_mounts_its_widgets_without_an_error(
+    file_session, path
+):
+    """Over file://: classic scripts load, every widget mounts, nothing logs an error."""
+    page = file_session.page(path)
+    page.wait_for_load_state("load")
+    for widget in page.locator(".widget").all():
+        expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
+        expect(widget.locator(".widget-fallback")).to_be_hidden()
+    expected = [n for n, p in WIDGETS.items() if p == path.removeprefix("zh_CN/")]
+    names = page.eval_on_selector_all(".widget", "ws => ws.map(w => w.dataset.widget)")
+    assert sorted(names) == sorted(expected), names
+    # the file_session fixture fails the test if the page logged an error
+
+
 @pytest.mark.parametrize("path", PAGE_SCRIPTS)
 def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     page = session.page(path)
@@ -253,7 +260,7 @@ def test_no_script_under_static_is_over_400_lines():
     assert long == {}, f"split these scripts (at most 400 lines each): {long}"
 
 
-# --- W1-W7: the scripted interactions show the book's numbers --------------
+# --- each widget: the scripted interactions show the book's numbers --------------
 
 
 def test_x_times_x_accumulates_both_operands_to_10(session):
@@ -553,7 +560,7 @@ def test_train_line_draws_200000_steps_and_stays_quick(file_session):
 
 
 def test_widgets_compute_with_the_engine(file_session):
-    """A twin engine whose backward() doubles every gradient doubles what W4 and W5 show."""
+    """A twin engine whose backward() doubles every gradient doubles what loss-choice and one-step show."""
     doubling = """
         (() => {
           let engine;

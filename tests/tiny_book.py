@@ -2,7 +2,8 @@
 
 It holds the project's real ``Makefile`` and its real ``docs/_tools`` scripts,
 but a three-page Sphinx book instead of the real one, so that a build takes
-seconds, and its ``.venv`` is a link to the project's. ``publish.py`` takes the
+seconds, and its ``.venv`` is a link to the project's. A test that needs a build
+to be still running holds it at a gate in conf.py instead of sleeping. ``publish.py`` takes the
 folder two levels above itself as "your repository", so a refusal that failed
 would create a branch here, in a temporary folder, and never in the project.
 """
@@ -26,13 +27,25 @@ PAGES = {
 }
 
 
-def write_tiny_docs(folder: Path, *, slow: float = 0.0) -> Path:
-    """A Sphinx project that builds cleanly with ``-W -n``; ``slow`` seconds of
-    sleep in conf.py stand in for the minute the real book takes."""
+# The gate: while the file ``hold`` names exists, a build reading conf.py says
+# so (it creates ``hold`` + ".reached") and waits, standing in for the minute
+# the real book takes; a test removes ``hold`` to let it go on.
+GATE = """import pathlib, time
+hold = pathlib.Path({hold!r})
+if hold.exists():
+    pathlib.Path({reached!r}).touch()
+    deadline = time.monotonic() + 120
+    while hold.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+"""
+
+
+def write_tiny_docs(folder: Path, *, hold: Path | None = None) -> Path:
+    """A Sphinx project that builds cleanly with ``-W -n``; with ``hold``, its
+    conf.py waits while that file exists (GATE above)."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "conf.py").write_text(
-        f"import time\ntime.sleep({slow})\nproject = 'Tiny book'\n"
-    )
+    gate = GATE.format(hold=str(hold), reached=f"{hold}.reached") if hold else ""
+    (folder / "conf.py").write_text(gate + "project = 'Tiny book'\n")
     for name, text in PAGES.items():
         (folder / name).write_text(text)
     return folder

@@ -180,10 +180,8 @@ def chapter_pages(site: Path) -> list[Path]:
     return pages
 
 
-EDITIONS = (
-    "",
-    "zh_CN/",
-)  # the English edition at the site's root, the Chinese beside it
+# The English edition at the site's root, the Chinese beside it.
+EDITIONS = ("", "zh_CN/")
 SPHINX_PAGES = ["404.html", "genindex.html", "py-modindex.html", "search.html"]
 
 

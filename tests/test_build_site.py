@@ -26,16 +26,29 @@ from tiny_book import STAMP, clean_environment, write_tiny_docs
 def files_of(site: Path) -> dict[str, bytes]:
     return {
         p.relative_to(site).as_posix(): p.read_bytes()
-        for p in sorted(site.rglob("*")) if p.is_file()
-    }  # fmt: skip
+        for p in sorted(site.rglob("*"))
+        if p.is_file()
+    }
 
 
 def start_make_html(docs: Path, build: Path, log: Path) -> subprocess.Popen:
     with log.open("w") as output:
         return subprocess.Popen(
-            ["make", "--no-print-directory", "-o", STAMP, "html", f"DOCS={docs}", f"BUILD={build}"],
-            cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, text=True, env=clean_environment(),
-        )  # fmt: skip
+            [
+                "make",
+                "--no-print-directory",
+                "-o",
+                STAMP,
+                "html",
+                f"DOCS={docs}",
+                f"BUILD={build}",
+            ],
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=clean_environment(),
+        )
 
 
 def make_html(docs: Path, build: Path, log: Path) -> int:
@@ -84,9 +97,8 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     try:
         hold.touch()
         first = start_make_html(docs, build, tmp_path / "a.log")
-        wait_for(
-            lambda: Path(f"{hold}.reached").exists(), first
-        )  # the first is building
+        # the first is building (held at the gate in conf.py)
+        wait_for(lambda: Path(f"{hold}.reached").exists(), first)
         second = start_make_html(docs, build, tmp_path / "b.log")
         waiting = "make html: waiting for the build of"
         wait_for(lambda: waiting in (tmp_path / "b.log").read_text(), second)
@@ -120,9 +132,8 @@ def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
     assert make_html(docs, build, tmp_path / "ok.log") == 0
     assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
     before = files_of(build / "html")
-    (docs / "two.rst").write_text(
-        "Two\n===\n\nSee :doc:`missing`.\n"
-    )  # a warning, so -W fails
+    # a warning, so -W fails
+    (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")
     assert make_html(docs, build, tmp_path / "bad.log") != 0
     log = (tmp_path / "bad.log").read_text()
     assert (
@@ -152,9 +163,8 @@ def test_move_into_place_replaces_the_site_whole(tmp_path: Path, monkeypatch, sw
     if swap == "two renames":
         monkeypatch.setattr(build_site, "_exchange", lambda a, b: False)
     else:
-        assert build_site._exchange(
-            tmp_path / "html.tmp.1", target
-        )  # this system swaps in one step
+        # this system swaps in one step
+        assert build_site._exchange(tmp_path / "html.tmp.1", target)
         build_site._exchange(tmp_path / "html.tmp.1", target)  # and back
     build_site.move_into_place(tmp_path / "html.tmp.1", target)
     assert files_of(target) == {"index.html": b"new", "_static/new.css": b"new"}

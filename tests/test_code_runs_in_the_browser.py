@@ -38,9 +38,8 @@ pytestmark = pytest.mark.browser
 
 PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-RUNNABLE = [
-    f"{n:02d}-" for n in range(1, 10)
-]  # chapter 10 needs NumPy: its page says so
+# Chapters 1 to 9; chapter 10 needs NumPy: its page says so.
+RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]
 
 # Blocks whose page shows what the doctests' Python printed, marked in the
 # Markdown with "% printed by Python 3.11" (docs/_ext/runner.py): the browser's
@@ -397,9 +396,8 @@ def test_the_run_buttons_show_focus(chromium, server) -> None:
         assert element.evaluate("e => e === document.activeElement"), (
             f"{selector}: Tab skips it"
         )
-        page.wait_for_timeout(
-            600
-        )  # a block's Run button fades in as the copy button does
+        # a block's Run button fades in as the copy button does
+        page.wait_for_timeout(600)
         style = element.evaluate(
             "e => { const s = getComputedStyle(e); return s.outlineStyle !== 'none'"
             " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"

@@ -39,9 +39,26 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 # engines and libraries by name, units, and the names the book keeps in Latin
 # letters (tanh, softmax, ReLU, XOR, MLP).
 ALLOWED = {
-    "tanh", "relu", "softmax", "sigmoid", "xor", "mlp", "data", "grad", "value", "tensor",
-    "tinygrad", "tensorgrad", "micrograd", "numpy", "python", "pytorch", "gc", "ms", "ns",
-}  # fmt: skip
+    "tanh",
+    "relu",
+    "softmax",
+    "sigmoid",
+    "xor",
+    "mlp",
+    "data",
+    "grad",
+    "value",
+    "tensor",
+    "tinygrad",
+    "tensorgrad",
+    "micrograd",
+    "numpy",
+    "python",
+    "pytorch",
+    "gc",
+    "ms",
+    "ns",
+}
 
 
 def english_words(text: str) -> set[str]:

@@ -230,9 +230,8 @@ def test_focus_is_visible_on_code_copy_buttons_formulas_and_search(
             element = page.locator(selector).first
             element.scroll_into_view_if_needed()
             element.focus()
-            page.keyboard.press(
-                "Shift+Tab"
-            )  # arrive by keyboard, so :focus-visible applies
+            # arrive by keyboard, so :focus-visible applies
+            page.keyboard.press("Shift+Tab")
             page.keyboard.press("Tab")
             assert element.evaluate("e => e === document.activeElement"), (
                 f"{what}: Tab skips it"

@@ -45,9 +45,13 @@ def test_every_figure_colour_has_3_to_1_on_the_paper():
 
 def test_no_figure_fades_a_line_or_point():
     faded = [
-        p.name for p in FIGURES.glob("*.py")
-        if re.search(r"\.(plot|scatter|loglog|semilogy|axvline|axhline)\([^)]*alpha=", p.read_text())
-    ]  # fmt: skip
+        p.name
+        for p in FIGURES.glob("*.py")
+        if re.search(
+            r"\.(plot|scatter|loglog|semilogy|axvline|axhline)\([^)]*alpha=",
+            p.read_text(),
+        )
+    ]
     assert not faded, (
         f"lines or points drawn with alpha (they lose their contrast): {faded}"
     )

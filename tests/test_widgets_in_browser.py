@@ -239,9 +239,8 @@ def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     assert [src.split("?")[0] for src, _, _ in scripts] == [
         f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    assert all(
-        kind in ("", None, "text/javascript") for _, kind, _ in scripts
-    )  # not type=module
+    # not type=module
+    assert all(kind in ("", None, "text/javascript") for _, kind, _ in scripts)
     assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
 
 

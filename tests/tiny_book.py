@@ -54,8 +54,11 @@ def write_tiny_docs(folder: Path, *, hold: Path | None = None) -> Path:
 def git(*args: str, cwd: Path) -> str:
     return subprocess.run(
         ["git", "-c", "user.name=Test", "-c", "user.email=test@localhost", *args],
-        cwd=cwd, check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def refs(repository: Path) -> str:
@@ -102,6 +105,9 @@ def make(
     """Run the repository's Makefile, without reinstalling the virtualenv or the npm tools."""
     return subprocess.run(
         ["make", "--no-print-directory", "-o", STAMP, "-o", NODE_STAMP, *arguments],
-        cwd=repository, capture_output=True, text=True, timeout=timeout,
+        cwd=repository,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         env=clean_environment() if env is None else env,
-    )  # fmt: skip
+    )

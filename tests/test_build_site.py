@@ -20,7 +20,7 @@ import pytest
 
 import build_site  # docs/_tools, on pytest's pythonpath
 from built_site import ROOT
-from tiny_book import STAMP, clean_environment, write_tiny_docs
+from tiny_book import ENGLISH_ONLY, STAMP, clean_environment, write_tiny_docs
 
 
 def files_of(site: Path) -> dict[str, bytes]:
@@ -40,6 +40,7 @@ def start_make_html(docs: Path, build: Path, log: Path) -> subprocess.Popen:
                 "-o",
                 STAMP,
                 "html",
+                ENGLISH_ONLY,
                 f"DOCS={docs}",
                 f"BUILD={build}",
             ],

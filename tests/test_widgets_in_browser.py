@@ -135,8 +135,10 @@ def file_session(browser, book):
 
 
 def expect(locator):
+    """Playwright's expect, patient enough for an animation on a busy machine."""
     from playwright.sync_api import expect as playwright_expect
 
+    playwright_expect.set_options(timeout=30_000)
     return playwright_expect(locator)
 
 
@@ -443,9 +445,8 @@ def test_train_line_steps_like_the_python_engine(session):
 
 
 def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
-    with pytest.raises(
-        TrainingDiverged
-    ) as diverged:  # where the Python engine gives up
+    # where the Python engine gives up
+    with pytest.raises(TrainingDiverged) as diverged:
         line_after(2000, learning_rate=0.3)
     at_step = int(re.search(r"at step (\d+)", str(diverged.value)).group(1))
     page, w = session.widget("train-line")

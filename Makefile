@@ -11,7 +11,7 @@ SPHINXBUILD ?= $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -j auto
 PYTEST ?= $(BIN)/python -m pytest
 TEST_WORKERS ?= 2
-PARALLEL := -n $(TEST_WORKERS) --dist loadgroup
+PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 # Handed to publish.py through the environment, never pasted into a recipe:
 # a value with quotes, backticks or $ reaches the script as it was written.
 export PUBLISH_REMOTE ?= origin
@@ -110,8 +110,8 @@ lint: $(STAMP) $(NODE_STAMP)
 # One pytest run, over both cores (pytest-xdist; TEST_WORKERS=0 for one
 # process): the tests (tests/conftest.py: the built site, one server and one
 # Chromium per worker), every page's examples (docs/conftest.py: Sybil) and
-# every docstring (src/). A test file runs whole on one worker (but those
-# tests/conftest.py lists in SPREAD), so what it shares is made once.
+# every docstring (src/). A test file runs whole on one worker (--dist
+# loadfile), so what it shares is made once.
 test: lint html
 	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider $(PARALLEL) \
 	  tests docs src --doctest-modules

@@ -8,13 +8,12 @@
 - ``chromium``: one headless Chromium (a Playwright Browser) per session; each
   test opens its own contexts or pages in it.
 
-Under ``pytest -n 2 --dist loadgroup`` (pytest-xdist, what ``make test``
+Under ``pytest -n 2 --dist loadfile`` (pytest-xdist, what ``make test``
 runs) a session is a worker: each worker has its own server and Chromium.
 Everything here comes from ``built_site.py``, so a helper that runs outside a
-fixture gets the same objects. The tests of one file run on one worker (what a
-file shares, a Pyodide run of every chapter or a page of examples that carry
-state, is made once), except the files in ``SPREAD``, whose tests share
-nothing costly and go to whichever worker is free.
+fixture gets the same objects. The tests of one file run on one worker, so
+what a file shares (a Pyodide run of every chapter, a page of examples that
+carry state) is made once.
 
 The markers (CONTRIBUTING.md, "Tests"): ``browser`` for a test that drives
 Chromium, ``slow`` for one that takes seconds by its nature (a Sphinx or
@@ -70,18 +69,6 @@ def _close_what_the_test_opened(request):
         for context in built_site.shared_browser().contexts:
             if context not in before:
                 context.close()
-
-
-SPREAD = {"test_pages_pass_axe.py", "test_widgets_in_browser.py"}
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config, items) -> None:
-    """One xdist group per file (see above); before xdist reads the groups."""
-    for item in items:
-        if item.path.name not in SPREAD and not item.get_closest_marker("xdist_group"):
-            group = item.path.relative_to(config.rootpath).as_posix()
-            item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_sessionfinish(session) -> None:

@@ -23,7 +23,7 @@ find something:
   the page changed), at both widths.
 
 One Chromium page per theme is reused from page to page (tests/conftest.py:
-one Chromium per worker); the pages are spread over the workers.
+one Chromium per worker).
 """
 
 from __future__ import annotations

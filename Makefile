@@ -10,6 +10,8 @@ DOCS   ?= docs
 SPHINXBUILD ?= $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -j auto
 PYTEST ?= $(BIN)/python -m pytest
+TEST_WORKERS ?= 2
+PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 # Handed to publish.py through the environment, never pasted into a recipe:
 # a value with quotes, backticks or $ reaches the script as it was written.
 export PUBLISH_REMOTE ?= origin
@@ -93,7 +95,7 @@ doctest: $(STAMP)
 	$(PYTEST) -q -p no:cacheprovider docs src --doctest-modules
 
 unit: $(STAMP)
-	$(PYTEST) -q -p no:cacheprovider tests
+	$(PYTEST) -q -p no:cacheprovider $(PARALLEL) tests
 
 # The style kept by tools (CONTRIBUTING.md): ruff (pinned in pyproject.toml,
 # configured there) and Prettier (pinned in $(NODE_DIR)/package.json,
@@ -105,11 +107,14 @@ lint: $(STAMP) $(NODE_STAMP)
 	$(NODE_PATH_ENV) $(NODE_DIR)/node_modules/.bin/prettier --check \
 	  --config $(NODE_DIR)/prettier.config.json "docs/_static/**/*.{js,css}"
 
-# The two conftest.py files configure pytest; collected as doctest modules too,
-# both would be imported as `conftest` and clash.
+# One pytest run, over both cores (pytest-xdist; TEST_WORKERS=0 for one
+# process): the tests (tests/conftest.py: the built site, one server and one
+# Chromium per worker), every page's examples (docs/conftest.py: Sybil) and
+# every docstring (src/). A test file runs whole on one worker (--dist
+# loadfile), so what it shares is made once.
 test: lint html
-	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider tests docs src --doctest-modules \
-	  --ignore=tests/conftest.py --ignore=docs/conftest.py
+	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider $(PARALLEL) \
+	  tests docs src --doctest-modules
 
 # Publishing: a clean warning-free build, every doctest, the offline and
 # download checks of the built site; only then ghp-import (in a scratch

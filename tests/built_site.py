@@ -1,12 +1,17 @@
-"""Helpers for the tests that look at the built site: where it is, a server, a browser.
+"""What the tests share: the skip-or-fail rule, the built site, one browser and one server.
 
-Where the built site and the Chromium are, and whether a missing one skips or
-fails a test, is decided in one place, ``docs/_tools/find_browser.py``, which
-``make pdf`` uses too: the site is ``$BOOK_HTML`` (``make test`` sets it) or
-``docs/_build/html``; the browser is the system Chromium driven by Playwright.
-A test that needs a missing one is skipped with the reason, unless
-``REQUIRE_BROWSER=1`` (CI) makes that a failure; so ``pytest tests`` stays
-usable while writing.
+``tests/conftest.py`` turns these into the session fixtures (``site``,
+``zh_site``, ``server``, ``chromium``); a helper that runs outside a fixture
+(``visit_pages`` below) calls them directly, and gets the same objects. Where
+Chromium and the built book are, and the server itself, are defined once, in
+``docs/_tools/find_browser.py``, which ``make pdf`` and ``make audit`` use too.
+
+The rule, ``need(tool)``: a test that needs a missing tool (Chromium, Java,
+Node.js, the built book, an npm package that ``make html`` installs) is skipped
+with the reason, so ``pytest tests`` stays usable while writing; with
+``REQUIRE_BROWSER=1`` (CI) every such skip is a failure. ``BOOK_HTML`` or
+``CHROMIUM`` naming something that is not there is always a failure: someone
+asked for exactly that one.
 """
 
 from __future__ import annotations
@@ -15,38 +20,154 @@ import contextlib
 import dataclasses
 import functools
 import gzip
-import http.server
-import sys
-import threading
+import os
+import shutil
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_tools"))
-import find_browser  # noqa: E402  (docs/_tools is not a package)
+import find_browser  # docs/_tools, on pytest's pythonpath (pyproject.toml)
 
+ROOT = find_browser.ROOT
 ENGINE = ROOT / "src" / "tinygrad.py"
+NODE_MODULES = ROOT / "docs" / "_tools" / "node_modules"
 CHROMIUM_ARGS = find_browser.CHROMIUM_ARGS
+
+
+def required() -> bool:
+    """True when a missing tool must fail rather than skip: ``REQUIRE_BROWSER=1`` (CI)."""
+    return os.environ.get("REQUIRE_BROWSER") == "1"
 
 
 def missing(reason: str, *, fatal: bool = False) -> None:
     """Skip the test for this reason, or fail it under REQUIRE_BROWSER=1 (or when ``fatal``)."""
-    if find_browser.required():
-        pytest.fail(f"{reason} (REQUIRE_BROWSER=1 requires every browser test)")
+    if required():
+        pytest.fail(f"{reason} (REQUIRE_BROWSER=1 requires every tool)")
     if fatal:
         pytest.fail(reason)
     pytest.skip(reason)
 
 
-def book_html() -> Path:
-    """The built HTML site, or skip (or fail, see above) when there is none."""
+def _installed(package: str, file: str) -> Path:
+    path = NODE_MODULES / package / file
+    if not path.is_file():
+        raise find_browser.Missing(
+            f"{package} is not installed at {path} (make html runs npm ci)"
+        )
+    return path
+
+
+def _program(name: str, package: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        raise find_browser.Missing(
+            f"{name} is not installed (apt-get install {package})"
+        )
+    return found
+
+
+def _chinese_site() -> Path:
+    site = find_browser.built_site() / "zh_CN"
+    if not (site / "index.html").is_file():
+        raise find_browser.Missing(
+            f"no built Chinese edition in {site}: run `make html` first",
+            fatal=bool(os.environ.get("BOOK_HTML")),
+        )
+    return site
+
+
+TOOLS = {
+    "site": find_browser.built_site,  # the built book (Path)
+    "zh_site": _chinese_site,  # its Chinese edition (Path)
+    "chromium": find_browser.chromium,  # Chromium and Playwright (the executable)
+    "java": lambda: _program("java", "default-jre-headless"),
+    "node": lambda: _program("node", "nodejs"),
+    "msgfmt": lambda: _program("msgfmt", "gettext"),
+    "axe": lambda: _installed("axe-core", "axe.min.js"),
+    "vnu": lambda: _installed("vnu-jar", "build/dist/vnu.jar"),
+}
+
+
+def need(tool: str):
+    """What ``tool`` names in TOOLS (a path), or skip/fail the test as the rule above says."""
     try:
-        return find_browser.built_site()
+        return TOOLS[tool]()
     except find_browser.Missing as problem:
         missing(str(problem), fatal=problem.fatal)
+
+
+def book_html() -> Path:
+    """The built HTML site, or skip (or fail, see above) when there is none."""
+    return need("site")
+
+
+def chromium_path() -> str:
+    """The Chromium to drive, or skip (or fail) when it or Playwright is missing."""
+    return need("chromium")
+
+
+_shared: dict[str, object] = {}
+
+
+def _close_shared() -> None:
+    for key in ("browser", "playwright"):
+        thing = _shared.pop(key, None)
+        if thing is not None:
+            with contextlib.suppress(Exception):
+                thing.close() if key == "browser" else thing.stop()
+    for stop in _shared.pop("servers", {}).values():
+        stop.close()
+
+
+def shared_browser() -> object:
+    """This process's one headless Chromium (a Playwright Browser), started on first use."""
+    if "browser" not in _shared:
+        executable = chromium_path()
+        from playwright.sync_api import sync_playwright
+
+        _shared["playwright"] = sync_playwright().start()
+        _shared["browser"] = find_browser.launch(_shared["playwright"], executable)
+    return _shared["browser"]
+
+
+@contextlib.contextmanager
+def browser() -> Iterator[object]:
+    """The shared Chromium for the block; the pages and contexts opened in it are closed after."""
+    instance = shared_browser()
+    before = list(instance.contexts)
+    try:
+        yield instance
+    finally:
+        for context in instance.contexts:
+            if context not in before:
+                with contextlib.suppress(Exception):
+                    context.close()
+
+
+def server_for(folder: Path) -> str:
+    """The base URL of this process's one server of ``folder``, started on first use."""
+    servers = _shared.setdefault("servers", {})
+    key = Path(folder).resolve()
+    if key not in servers:
+        stack = contextlib.ExitStack()
+        url = stack.enter_context(find_browser.serve(key))
+        servers[key] = stack
+        _shared.setdefault("urls", {})[key] = url
+    return _shared["urls"][key]
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """Serve ``folder`` while the block runs (the shared server of the folder); yield its URL."""
+    yield server_for(folder)
+
+
+def close_shared() -> None:
+    """Stop the shared browser and servers (conftest.py, at the end of the session)."""
+    _close_shared()
+    _shared.pop("urls", None)
 
 
 def chapter_pages(site: Path) -> list[Path]:
@@ -59,68 +180,22 @@ def chapter_pages(site: Path) -> list[Path]:
     return pages
 
 
-def chromium_path() -> str:
-    """The Chromium to drive, or skip (or fail) when it or Playwright is missing."""
-    try:
-        return find_browser.chromium()
-    except find_browser.Missing as problem:
-        missing(str(problem), fatal=problem.fatal)
+# The English edition at the site's root, the Chinese beside it.
+EDITIONS = ("", "zh_CN/")
+SPHINX_PAGES = ["404.html", "genindex.html", "py-modindex.html", "search.html"]
 
 
-@contextlib.contextmanager
-def browser() -> Iterator[object]:
-    """A headless Chromium (a Playwright Browser), closed afterwards."""
-    executable = chromium_path()
-    from playwright.sync_api import sync_playwright
+def reachable_pages() -> list[str]:
+    """The pages a reader can reach, known before the build (for parametrising tests).
 
-    with sync_playwright() as p:
-        instance = find_browser.launch(p, executable)
-        try:
-            yield instance
-        finally:
-            instance.close()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves files; for a missing one, the nearest 404.html above it, as GitHub Pages does."""
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def send_error(
-        self, code: int, message: str | None = None, explain: str | None = None
-    ) -> None:
-        if code == 404 and self.command == "GET":
-            folder = Path(self.translate_path(self.path))
-            root = Path(self.directory)
-            for candidate in [folder, *folder.parents]:
-                page = candidate / "404.html"
-                if page.is_file():
-                    body = page.read_bytes()
-                    self.send_response(404)
-                    self.send_header("Content-Type", "text/html; charset=utf-8")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    self.wfile.write(body)
-                    return
-                if candidate == root:
-                    break
-        super().send_error(code, message, explain)
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yield the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    Every page of docs/ and docs/chapters/ and Sphinx's own, in each edition, as
+    paths from the site's root; tests/test_pages_pass_axe.py checks that the built
+    site has exactly these.
+    """
+    docs = ROOT / "docs"
+    ours = [p.with_suffix(".html").name for p in docs.glob("*.md")]
+    ours += [f"chapters/{p.stem}.html" for p in (docs / "chapters").glob("*.md")]
+    return sorted(e + page for e in EDITIONS for page in ours + SPHINX_PAGES)
 
 
 def wait_for_math(page: object) -> None:

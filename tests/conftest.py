@@ -1,1 +1,75 @@
-"""Shared pytest configuration for tests/."""
+"""The test harness: the session fixtures and the skip-or-fail rule, for every test.
+
+- ``need`` (also ``built_site.need`` for helpers): a missing tool skips the
+  test with the reason, or fails it under ``REQUIRE_BROWSER=1`` (CI).
+- ``site`` and ``zh_site``: the built book (``$BOOK_HTML``, else
+  ``docs/_build/html``) and its Chinese edition (``zh_CN/`` inside it).
+- ``server``: the built book served on 127.0.0.1, one server per session.
+- ``chromium``: one headless Chromium (a Playwright Browser) per session; each
+  test opens its own contexts or pages in it.
+
+Under ``pytest -n 2 --dist loadfile`` (pytest-xdist, what ``make test``
+runs) a session is a worker: each worker has its own server and Chromium.
+Everything here comes from ``built_site.py``, so a helper that runs outside a
+fixture gets the same objects. The tests of one file run on one worker, so
+what a file shares (a Pyodide run of every chapter, a page of examples that
+carry state) is made once.
+
+The markers (CONTRIBUTING.md, "Tests"): ``browser`` for a test that drives
+Chromium, ``slow`` for one that takes seconds by its nature (a Sphinx or
+``make`` run, Pyodide, axe or the HTML checker over pages): ``-m "not slow"``
+leaves a quick run while writing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import built_site
+
+
+@pytest.fixture(scope="session")
+def need():
+    """``need(tool)``: the tool's path, or skip (fail under REQUIRE_BROWSER=1)."""
+    return built_site.need
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    return built_site.need("site")
+
+
+@pytest.fixture(scope="session")
+def zh_site(site) -> Path:
+    return built_site.need("zh_site")
+
+
+@pytest.fixture(scope="session")
+def server(site) -> str:
+    """The base URL of the built book, served for the whole session."""
+    return built_site.server_for(site)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """The session's headless Chromium; contexts a test leaves open are closed after it."""
+    return built_site.shared_browser()
+
+
+@pytest.fixture(autouse=True)
+def _close_what_the_test_opened(request):
+    """Pages and contexts a test opened in the shared Chromium do not outlive it."""
+    before = None
+    if "chromium" in request.fixturenames:
+        before = list(built_site.shared_browser().contexts)
+    yield
+    if before is not None:
+        for context in built_site.shared_browser().contexts:
+            if context not in before:
+                context.close()
+
+
+def pytest_sessionfinish(session) -> None:
+    built_site.close_shared()

@@ -1,9 +1,9 @@
 """`make html` never leaves a half-written site where `make publish` or a reader could pick it up.
 
 The builds here run the project's real ``make html`` recipe and the real
-``sphinx-build`` on a three-page book (``tiny_book.py``) whose ``conf.py``
-sleeps, standing in for the minute the real book takes: long enough that two
-builds started one after the other overlap. ``move_into_place``, the step that
+``sphinx-build`` on a three-page book (``tiny_book.py``) whose ``conf.py`` can
+hold a build at a gate, standing in for the minute the real book takes: the
+second of two builds starts while the first is held. ``move_into_place``, the step that
 swaps a finished site in, is also tested on its own, with and without the
 one-step swap of two folders that Linux offers.
 """
@@ -12,41 +12,62 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+import build_site  # docs/_tools, on pytest's pythonpath
 from built_site import ROOT
-from tiny_book import STAMP, clean_environment, write_tiny_docs
-
-sys.path.insert(0, str(ROOT / "docs" / "_tools"))
-import build_site  # noqa: E402
+from tiny_book import ENGLISH_ONLY, STAMP, clean_environment, write_tiny_docs
 
 
 def files_of(site: Path) -> dict[str, bytes]:
     return {
         p.relative_to(site).as_posix(): p.read_bytes()
-        for p in sorted(site.rglob("*")) if p.is_file()
-    }  # fmt: skip
+        for p in sorted(site.rglob("*"))
+        if p.is_file()
+    }
 
 
 def start_make_html(docs: Path, build: Path, log: Path) -> subprocess.Popen:
     with log.open("w") as output:
         return subprocess.Popen(
-            ["make", "--no-print-directory", "-o", STAMP, "html", f"DOCS={docs}", f"BUILD={build}"],
-            cwd=ROOT, stdout=output, stderr=subprocess.STDOUT, text=True, env=clean_environment(),
-        )  # fmt: skip
+            [
+                "make",
+                "--no-print-directory",
+                "-o",
+                STAMP,
+                "html",
+                ENGLISH_ONLY,
+                f"DOCS={docs}",
+                f"BUILD={build}",
+            ],
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=clean_environment(),
+        )
 
 
 def make_html(docs: Path, build: Path, log: Path) -> int:
     return start_make_html(docs, build, log).wait(timeout=300)
 
 
+def wait_for(condition, build: subprocess.Popen, timeout: float = 120) -> None:
+    """Wait until ``condition()`` holds, while ``build`` is still running."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert build.poll() is None, "the build ended before it got there"
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
 def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path: Path):
-    docs = write_tiny_docs(tmp_path / "docs", slow=3.0)
+    hold = tmp_path / "hold"
+    docs = write_tiny_docs(tmp_path / "docs", hold=hold)
     build = tmp_path / "build"
     site = build / "html"
     assert make_html(docs, build, tmp_path / "first.log") == 0, (
@@ -75,9 +96,14 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     reader = threading.Thread(target=read)
     reader.start()
     try:
+        hold.touch()
         first = start_make_html(docs, build, tmp_path / "a.log")
-        time.sleep(2)
+        # the first is building (held at the gate in conf.py)
+        wait_for(lambda: Path(f"{hold}.reached").exists(), first)
         second = start_make_html(docs, build, tmp_path / "b.log")
+        waiting = "make html: waiting for the build of"
+        wait_for(lambda: waiting in (tmp_path / "b.log").read_text(), second)
+        hold.unlink()  # the first goes on, then the second
         statuses = first.wait(timeout=300), second.wait(timeout=300)
     finally:
         stop.set()
@@ -99,13 +125,16 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
 
 
 def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
+    """And the folders a killed build left are removed by the next."""
     docs = write_tiny_docs(tmp_path / "docs")
     build = tmp_path / "build"
+    for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
+        (build / leftover / "_static").mkdir(parents=True)
     assert make_html(docs, build, tmp_path / "ok.log") == 0
+    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
     before = files_of(build / "html")
-    (docs / "two.rst").write_text(
-        "Two\n===\n\nSee :doc:`missing`.\n"
-    )  # a warning, so -W fails
+    # a warning, so -W fails
+    (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")
     assert make_html(docs, build, tmp_path / "bad.log") != 0
     log = (tmp_path / "bad.log").read_text()
     assert (
@@ -125,15 +154,6 @@ def test_a_first_build_that_fails_leaves_no_site(tmp_path: Path):
     assert not (build / "html").exists()
 
 
-def test_folders_of_a_killed_build_are_removed_by_the_next(tmp_path: Path):
-    docs = write_tiny_docs(tmp_path / "docs")
-    build = tmp_path / "build"
-    for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
-        (build / leftover / "_static").mkdir(parents=True)
-    assert make_html(docs, build, tmp_path / "log") == 0
-    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
-
-
 @pytest.mark.parametrize("swap", ["one step", "two renames"])
 def test_move_into_place_replaces_the_site_whole(tmp_path: Path, monkeypatch, swap):
     target = tmp_path / "html"
@@ -144,9 +164,8 @@ def test_move_into_place_replaces_the_site_whole(tmp_path: Path, monkeypatch, sw
     if swap == "two renames":
         monkeypatch.setattr(build_site, "_exchange", lambda a, b: False)
     else:
-        assert build_site._exchange(
-            tmp_path / "html.tmp.1", target
-        )  # this system swaps in one step
+        # this system swaps in one step
+        assert build_site._exchange(tmp_path / "html.tmp.1", target)
         build_site._exchange(tmp_path / "html.tmp.1", target)  # and back
     build_site.move_into_place(tmp_path / "html.tmp.1", target)
     assert files_of(target) == {"index.html": b"new", "_static/new.css": b"new"}

@@ -342,9 +342,6 @@ def test_alternate_links_are_absolute_or_absent() -> None:
 
 
 def test_with_the_sites_address_the_alternates_name_the_other_edition() -> None:
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
     import editions
 
     links = [

@@ -85,9 +85,8 @@ def test_a_nan_pixel_stops_training_at_its_batch(split: tuple[np.ndarray, ...]) 
     train_images, train_labels, _, _ = split
     images = train_images.copy()
     images[40, 3] = np.nan
-    order = np.random.default_rng(0).permutation(
-        len(train_labels)
-    )  # train_digits' first shuffle
+    # train_digits' first shuffle
+    order = np.random.default_rng(0).permutation(len(train_labels))
     step = int(np.flatnonzero(order == 40)[0]) // 32
     with pytest.raises(TrainingDiverged, match=f"training diverged at step {step}: "):
         train_digits(images, train_labels, epochs=1)

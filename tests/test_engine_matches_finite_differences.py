@@ -71,9 +71,8 @@ def test_each_operation(name: str, data: st.DataObject) -> None:
     if op.reflected:
         a, b = inputs
         check_gradient(lambda x: op.apply(x, b), a)  # value and constant: a + 2
-        check_gradient(
-            lambda y: op.apply(a, y), b
-        )  # constant and value: 2 + a, the reflected method
+        # constant and value: 2 + a, the reflected method
+        check_gradient(lambda y: op.apply(a, y), b)
 
 
 @settings(max_examples=60, deadline=None)

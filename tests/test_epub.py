@@ -30,10 +30,27 @@ def epub(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("epub")
     sphinx_build = Path(sys.executable).with_name("sphinx-build")
     result = subprocess.run(
-        [str(sphinx_build), "-b", "epub", "-W", "--keep-going", "-n", "-q", "-j", "auto",
-         "-E", "-d", str(doctrees), "docs", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        [
+            str(sphinx_build),
+            "-b",
+            "epub",
+            "-W",
+            "--keep-going",
+            "-n",
+            "-q",
+            "-j",
+            "auto",
+            "-E",
+            "-d",
+            str(doctrees),
+            "docs",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr[-5000:]
     books = list(out.glob("*.epub"))
     assert len(books) == 1, books
@@ -103,7 +120,9 @@ def test_epubcheck_finds_nothing_wrong(epub: Path):
         pytest.skip("epubcheck is not installed (apt-get install epubcheck)")
     result = subprocess.run(
         ["java", "-jar", str(Path(epubcheck).resolve()), str(epub)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
     assert "No errors or warnings detected" in result.stdout + result.stderr

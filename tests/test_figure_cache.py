@@ -48,10 +48,16 @@ def build(src: Path, out: Path, language: str | None = None) -> tuple[str, str]:
     shutil.rmtree(out / "doctrees", ignore_errors=True)
     status, warnings = io.StringIO(), io.StringIO()
     app = Sphinx(
-        str(src), str(src), str(out / "html"), str(out / "doctrees"), "html",
-        status=status, warning=warnings, freshenv=True,
+        str(src),
+        str(src),
+        str(out / "html"),
+        str(out / "doctrees"),
+        "html",
+        status=status,
+        warning=warnings,
+        freshenv=True,
         confoverrides={"language": language} if language else None,
-    )  # fmt: skip
+    )
     app.build(force_all=True)
     return status.getvalue(), warnings.getvalue()
 

@@ -27,10 +27,10 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
 from babel.messages.pofile import read_po
 
-from built_site import ROOT, book_html
+import style  # docs/chapters/figures, on pytest's pythonpath
+from built_site import ROOT, need
 
 FIGURES = ROOT / "docs" / "chapters" / "figures"
 LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
@@ -39,12 +39,26 @@ CJK = re.compile(r"[\u3400-\u9fff]")
 # engines and libraries by name, units, and the names the book keeps in Latin
 # letters (tanh, softmax, ReLU, XOR, MLP).
 ALLOWED = {
-    "tanh", "relu", "softmax", "sigmoid", "xor", "mlp", "data", "grad", "value", "tensor",
-    "tinygrad", "tensorgrad", "micrograd", "numpy", "python", "pytorch", "gc", "ms", "ns",
-}  # fmt: skip
-
-sys.path.insert(0, str(FIGURES))
-import style  # noqa: E402
+    "tanh",
+    "relu",
+    "softmax",
+    "sigmoid",
+    "xor",
+    "mlp",
+    "data",
+    "grad",
+    "value",
+    "tensor",
+    "tinygrad",
+    "tensorgrad",
+    "micrograd",
+    "numpy",
+    "python",
+    "pytorch",
+    "gc",
+    "ms",
+    "ns",
+}
 
 
 def english_words(text: str) -> set[str]:
@@ -217,15 +231,8 @@ def test_every_figure_alt_text_and_caption_is_translated():
 
 
 def chinese_site() -> Path:
-    """The built Chinese edition: ``BOOK_HTML_ZH``, or ``zh_CN/`` in the built book."""
-    explicit = os.environ.get("BOOK_HTML_ZH")
-    site = Path(explicit) if explicit else book_html() / "zh_CN"
-    if not (site / "index.html").is_file():
-        message = f"no built Chinese edition in {site}: run `make html` first"
-        if explicit or os.environ.get("BOOK_HTML") or os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return site
+    """The built Chinese edition, ``zh_CN/`` in the built book (or skip, or fail)."""
+    return need("zh_site")
 
 
 def test_the_chinese_figures_draw_no_english_word():

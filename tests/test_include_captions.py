@@ -12,15 +12,12 @@ from __future__ import annotations
 
 import doctest
 import re
-import sys
 from html import unescape
 
 import pytest
 
+import include_captions  # docs/_ext, on pytest's pythonpath
 from built_site import ENGINE, ROOT, book_html
-
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-import include_captions  # noqa: E402
 
 SAMPLE = '''\
 """A module."""
@@ -153,9 +150,15 @@ def test_a_small_book_gets_its_captions(tmp_path):
     (src / "index.md").write_text(MARKDOWN_PAGE + "\n```{toctree}\nrest\n```\n")
     (src / "rest.rst").write_text(REST_PAGE)
     app = Sphinx(
-        str(src), str(src), str(tmp_path / "out"), str(tmp_path / "doctrees"), "html",
-        status=None, warning=None, freshenv=True,
-    )  # fmt: skip
+        str(src),
+        str(src),
+        str(tmp_path / "out"),
+        str(tmp_path / "doctrees"),
+        "html",
+        status=None,
+        warning=None,
+        freshenv=True,
+    )
     app.build()
     assert app.statuscode == 0
 
@@ -185,16 +188,18 @@ def test_every_include_of_the_engine_in_the_book_has_its_caption():
         if "_build" in source.parts:
             continue
         wanted = [
-            m for m in INCLUDE.finditer(source.read_text(encoding="utf-8"))
+            m
+            for m in INCLUDE.finditer(source.read_text(encoding="utf-8"))
             if m.group(1).endswith(ENGINE.name) and ":caption:" not in m.group(2)
-        ]  # fmt: skip
+        ]
         if not wanted:
             continue
         page = site / source.relative_to(ROOT / "docs").with_suffix(".html")
         captions = [
-            c for c in _captions(page.read_text(encoding="utf-8"))
+            c
+            for c in _captions(page.read_text(encoding="utf-8"))
             if c.startswith(ENGINE.name + ", ")
-        ]  # fmt: skip
+        ]
         assert len(captions) == len(wanted), (
             f"{page.name}: {len(wanted)} includes of {ENGINE.name}, {len(captions)} captions"
         )

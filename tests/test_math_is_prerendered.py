@@ -172,11 +172,8 @@ def test_punctuation_after_a_formula_never_starts_a_line():
 
 
 def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
-    import sys
-
     from docutils import nodes
 
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from offline_math import keep_punctuation_with_formulas
 
     paragraph = nodes.paragraph()

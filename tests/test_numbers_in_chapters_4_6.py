@@ -30,15 +30,13 @@ FIGURES = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "figures"
 
 def run_figure(name: str) -> dict[str, object]:
     """Run a figure script as the plot directive does; return its globals."""
-    old_cwd, old_path = os.getcwd(), list(sys.path)
+    old_cwd = os.getcwd()
     sys.modules.pop("style", None)
     try:
-        os.chdir(FIGURES)
-        sys.path.insert(0, str(FIGURES))
+        os.chdir(FIGURES)  # the figures import style.py: on pytest's pythonpath
         return runpy.run_path(str(FIGURES / name))
     finally:
         os.chdir(old_cwd)
-        sys.path[:] = old_path
 
 
 @pytest.fixture(autouse=True)

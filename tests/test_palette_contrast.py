@@ -9,7 +9,6 @@ the colours of docs/_static/widgets/widgets.css.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,11 +36,8 @@ def test_contrast_matches_wcag_examples():
 
 
 def test_every_figure_colour_has_3_to_1_on_the_paper():
-    sys.path.insert(0, str(FIGURES))
-    try:
-        import style
-    finally:
-        sys.path.remove(str(FIGURES))
+    import style  # docs/chapters/figures, on pytest's pythonpath
+
     names = ["BLUE", "ORANGE", "PURPLE", "GREEN", "VERMILION", "SKY", "GREY"]
     low = {n: round(contrast(getattr(style, n), WHITE), 2) for n in names}
     assert all(v >= 3 for v in low.values()), low
@@ -49,9 +45,13 @@ def test_every_figure_colour_has_3_to_1_on_the_paper():
 
 def test_no_figure_fades_a_line_or_point():
     faded = [
-        p.name for p in FIGURES.glob("*.py")
-        if re.search(r"\.(plot|scatter|loglog|semilogy|axvline|axhline)\([^)]*alpha=", p.read_text())
-    ]  # fmt: skip
+        p.name
+        for p in FIGURES.glob("*.py")
+        if re.search(
+            r"\.(plot|scatter|loglog|semilogy|axvline|axhline)\([^)]*alpha=",
+            p.read_text(),
+        )
+    ]
     assert not faded, (
         f"lines or points drawn with alpha (they lose their contrast): {faded}"
     )

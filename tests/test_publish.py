@@ -395,7 +395,6 @@ def test_publish_waits_for_a_build_that_is_replacing_the_site(
 ):
     """publish.py copies the site while holding the build lock shared, so it never
     copies half of one build and half of another."""
-    sys.path.insert(0, str(ROOT / "docs" / "_tools"))
     from build_site import site_lock
 
     remote = bare_repository(tmp_path / "book.git")

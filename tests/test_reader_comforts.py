@@ -229,9 +229,8 @@ def test_search_finds_the_chapters():
 @pytest.mark.browser
 def test_the_404_page_leads_back_into_the_book_from_any_depth(tmp_path):
     site = book_html()
-    (tmp_path / "book").symlink_to(
-        site, target_is_directory=True
-    )  # a project site: /book/
+    # a project site: /book/
+    (tmp_path / "book").symlink_to(site, target_is_directory=True)
     with browser() as chromium, serve(tmp_path) as server:
         page = chromium.new_page()
         response = page.goto(server + "book/chapters/no/such/page.html")

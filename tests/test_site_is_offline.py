@@ -41,9 +41,22 @@ JS_STRING_URL = re.compile(
 
 # Attributes whose value a browser fetches (or sends a request to) by itself.
 LOADING_ATTRIBUTES = {
-    "src", "srcset", "href", "xlink:href", "poster", "data", "action", "formaction",
-    "background", "ping", "manifest", "imagesrcset", "codebase", "archive", "longdesc",
-}  # fmt: skip
+    "src",
+    "srcset",
+    "href",
+    "xlink:href",
+    "poster",
+    "data",
+    "action",
+    "formaction",
+    "background",
+    "ping",
+    "manifest",
+    "imagesrcset",
+    "codebase",
+    "archive",
+    "longdesc",
+}
 CLICKED_LINKS = {"a", "area"}  # their href loads nothing until a reader follows it
 
 # URL strings in scripts of the site that are never fetched, with the reason.
@@ -161,9 +174,14 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
     problems = references_to_other_hosts(tmp_path)
     hosts = sorted({urlparse(p.split(" ")[-1]).hostname for p in problems})
     assert hosts == [
-        "api.example.com", "cdn.example.net", "example.com", "example.org",
-        "fonts.example.com", "img.example.com", "x.example.io",
-    ]  # fmt: skip
+        "api.example.com",
+        "cdn.example.net",
+        "example.com",
+        "example.org",
+        "fonts.example.com",
+        "img.example.com",
+        "x.example.io",
+    ]
     assert not any("reading" in p or "w3.org" in p for p in problems)
 
 
@@ -187,9 +205,10 @@ def _outside(base: str, requests: list[str]) -> list[str]:
         ]
     host = urlparse(base).netloc
     return [
-        u for u in requests
+        u
+        for u in requests
         if not u.startswith(("data:", "blob:", "about:")) and urlparse(u).netloc != host
-    ]  # fmt: skip
+    ]
 
 
 @pytest.mark.browser
@@ -204,9 +223,8 @@ def test_no_page_served_from_127_0_0_1_requests_another_host():
         )
     assert any(v.math_elements for v in visits.values()), "no page shows KaTeX's math"
     with_math = [name for name, v in visits.items() if v.math_elements]
-    for name in (
-        with_math
-    ):  # the math's stylesheet and at least one of its fonts, from the site
+    # the math's stylesheet and at least one of its fonts, from the site
+    for name in with_math:
         fonts = [u for u in visits[name].requests if "/_static/katex/fonts/" in u]
         assert fonts, f"{name}: shows math but loaded none of KaTeX's fonts"
 

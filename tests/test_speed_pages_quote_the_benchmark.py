@@ -145,21 +145,18 @@ def test_the_prose_about_the_numbers_holds() -> None:
     r = results()
     on, off = r["mlp_step"]["ms"], r["mlp_step"]["ms_collector_off"]
     share = {e: 1 - off[e] / on[e] for e in on}
-    assert (
-        share["micrograd"] > 0.5 and share["micrograd"] > share["tinygrad"] > 0
-    )  # "most of its time"
+    # "most of its time"
+    assert share["micrograd"] > 0.5 and share["micrograd"] > share["tinygrad"] > 0
     assert off["micrograd"] < 2 * off["tinygrad"]  # "within a factor of two"
     assert on["tinygrad"] < on["micrograd"]
     times = r["mlp_step"]["times_floats"]
-    assert (
-        times["tinygrad"] > 5 and times["micrograd"] > times["tinygrad"]
-    )  # "several times"
+    # "several times"
+    assert times["tinygrad"] > 5 and times["micrograd"] > times["tinygrad"]
     scaling = r["scaling"]
     for e in ["tinygrad", "micrograd"]:
         assert 0.9 < scaling[e + "_collector_off_slope"] < 1.3  # "close to 1"
-        assert (
-            scaling[e + "_slope"] > scaling[e + "_collector_off_slope"] + 0.2
-        )  # "much faster"
+        # "much faster"
+        assert scaling[e + "_slope"] > scaling[e + "_collector_off_slope"] + 0.2
     assert scaling["nodes"][-1] > 70_000  # "triggers several full collections"
 
 

@@ -9,7 +9,6 @@ dark-theme colours exist only in widgets.css: figures are drawn on white.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,11 +17,8 @@ WIDGETS_CSS = ROOT / "docs" / "_static" / "widgets" / "widgets.css"
 
 
 def figure_palette() -> dict[str, str]:
-    sys.path.insert(0, str(FIGURES))
-    try:
-        import style
-    finally:
-        sys.path.remove(str(FIGURES))
+    import style  # docs/chapters/figures, on pytest's pythonpath
+
     return {
         name.lower(): getattr(style, name).lower()
         for name in ("BLUE", "ORANGE", "PURPLE", "GREEN", "VERMILION")

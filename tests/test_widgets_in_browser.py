@@ -1,10 +1,12 @@
-"""The interactive widgets W1-W7 work in a real browser, served and opened from disk.
+"""The interactive widgets work in a real browser, served and opened from disk.
 
-pytest drives Chromium with Playwright against the built book (both found by
-``built_site.py``: ``BOOK_HTML``, by default ``docs/_build/html``, which ``make
-test`` builds first). Every test runs twice: through a local HTTP server and
-over ``file://``. Without Chromium or a build the tests are skipped with a
-reason, unless ``REQUIRE_BROWSER=1`` makes that a failure.
+pytest drives Chromium with Playwright against the built book (the ``site``,
+``server`` and ``chromium`` fixtures of tests/conftest.py, skipped or failed
+by its rule when missing). The tests open the pages through the local server;
+what opening the book from disk (``file://``) could break, a widget's scripts
+loading and mounting without a console error, is checked on every page by
+``test_every_page_opened_from_disk_mounts_its_widgets_without_an_error``, and a
+few tests that do not depend on how the book is opened run over ``file://``.
 
 The numbers a widget should show are computed here with ``tinygrad`` (the Python
 engine), and formatted as the widgets format them, so the JavaScript twin and the
@@ -19,8 +21,7 @@ from pathlib import Path
 
 import pytest
 
-import built_site
-from built_site import book_html, serve
+from built_site import reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
@@ -55,32 +56,22 @@ def shown(x: float, digits: int = 4) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-# --- fixtures: the book, the browser, the server ---------------------------
-# Found, and skipped or failed when missing, as every browser test does (built_site.py).
+# --- fixtures: the book, the browser and the server are conftest.py's ------
 
 
 @pytest.fixture(scope="session")
-def book() -> Path:
-    return book_html()
+def book(site) -> Path:
+    return site
 
 
 @pytest.fixture(scope="session")
-def browser():
-    with built_site.browser() as chromium:
-        yield chromium
+def browser(chromium):
+    return chromium
 
 
-@pytest.fixture(scope="session")
-def server(book):
-    with serve(book) as url:
-        yield url
-
-
-@pytest.fixture(params=["served", "file"])
-def base_url(request, book) -> str:
-    if request.param == "served":
-        return request.getfixturevalue("server")
-    return book.as_uri() + "/"
+@pytest.fixture
+def base_url(server) -> str:
+    return server
 
 
 class Session:
@@ -127,7 +118,7 @@ class Session:
 
 @pytest.fixture
 def session(browser, base_url):
-    """Pages served and over file://; the test fails if any of them logs an error."""
+    """Pages served over HTTP; the test fails if any of them logs an error."""
     session = Session(browser, base_url)
     yield session
     session.close()
@@ -144,8 +135,10 @@ def file_session(browser, book):
 
 
 def expect(locator):
+    """Playwright's expect, patient enough for an animation on a busy machine."""
     from playwright.sync_api import expect as playwright_expect
 
+    playwright_expect.set_options(timeout=30_000)
     return playwright_expect(locator)
 
 
@@ -222,6 +215,22 @@ PAGE_SCRIPTS = {
 }
 
 
+@pytest.mark.parametrize("path", reachable_pages())
+def test_every_page_opened_from_disk_mounts_its_widgets_without_an_error(
+    file_session, path
+):
+    """Over file://: classic scripts load, every widget mounts, nothing logs an error."""
+    page = file_session.page(path)
+    page.wait_for_load_state("load")
+    for widget in page.locator(".widget").all():
+        expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
+        expect(widget.locator(".widget-fallback")).to_be_hidden()
+    expected = [n for n, p in WIDGETS.items() if p == path.removeprefix("zh_CN/")]
+    names = page.eval_on_selector_all(".widget", "ws => ws.map(w => w.dataset.widget)")
+    assert sorted(names) == sorted(expected), names
+    # the file_session fixture fails the test if the page logged an error
+
+
 @pytest.mark.parametrize("path", PAGE_SCRIPTS)
 def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     page = session.page(path)
@@ -232,9 +241,8 @@ def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     assert [src.split("?")[0] for src, _, _ in scripts] == [
         f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    assert all(
-        kind in ("", None, "text/javascript") for _, kind, _ in scripts
-    )  # not type=module
+    # not type=module
+    assert all(kind in ("", None, "text/javascript") for _, kind, _ in scripts)
     assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
 
 
@@ -253,7 +261,7 @@ def test_no_script_under_static_is_over_400_lines():
     assert long == {}, f"split these scripts (at most 400 lines each): {long}"
 
 
-# --- W1-W7: the scripted interactions show the book's numbers --------------
+# --- each widget: the scripted interactions show the book's numbers --------------
 
 
 def test_x_times_x_accumulates_both_operands_to_10(session):
@@ -437,9 +445,8 @@ def test_train_line_steps_like_the_python_engine(session):
 
 
 def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
-    with pytest.raises(
-        TrainingDiverged
-    ) as diverged:  # where the Python engine gives up
+    # where the Python engine gives up
+    with pytest.raises(TrainingDiverged) as diverged:
         line_after(2000, learning_rate=0.3)
     at_step = int(re.search(r"at step (\d+)", str(diverged.value)).group(1))
     page, w = session.widget("train-line")
@@ -553,7 +560,7 @@ def test_train_line_draws_200000_steps_and_stays_quick(file_session):
 
 
 def test_widgets_compute_with_the_engine(file_session):
-    """A twin engine whose backward() doubles every gradient doubles what W4 and W5 show."""
+    """A twin engine whose backward() doubles every gradient doubles what loss-choice and one-step show."""
     doubling = """
         (() => {
           let engine;
@@ -714,19 +721,13 @@ def test_static_figures_stay_when_a_script_fails(browser, server):
         context.close()
 
 
-def test_no_page_logs_a_console_error(session, book):
-    pages = sorted(
-        str(path.relative_to(book))
-        for path in book.rglob("*.html")
-        if not path.relative_to(book).parts[0].startswith("_")
-    )
-    assert "index.html" in pages and len(pages) >= 8
-    for path in pages:
-        page = session.page(path)
-        page.wait_for_load_state("load")
-        page.wait_for_timeout(100)  # let deferred scripts mount
-        page.close()
-    # the session fixture fails the test if any page logged an error
+@pytest.mark.parametrize("path", reachable_pages())
+def test_no_page_logs_a_console_error(session, path):
+    page = session.page(path)
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(100)  # let deferred scripts mount
+    page.close()
+    # the session fixture fails the test if the page logged an error
 
 
 # --- the Chinese edition: every widget speaks Chinese ----------------------
@@ -738,11 +739,8 @@ CODE_WORDS = {"data", "grad", "tanh", "relu"}
 
 
 @pytest.fixture(scope="session")
-def zh_book(book) -> Path:
-    site = book / "zh_CN"
-    if not (site / "index.html").is_file():
-        built_site.missing(f"no Chinese edition in {site}: `make html` builds it")
-    return site
+def zh_book(zh_site) -> Path:
+    return zh_site
 
 
 def english_words(text: str) -> set[str]:

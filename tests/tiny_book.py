@@ -2,7 +2,8 @@
 
 It holds the project's real ``Makefile`` and its real ``docs/_tools`` scripts,
 but a three-page Sphinx book instead of the real one, so that a build takes
-seconds, and its ``.venv`` is a link to the project's. ``publish.py`` takes the
+seconds, and its ``.venv`` is a link to the project's. A test that needs a build
+to be still running holds it at a gate in conf.py instead of sleeping. ``publish.py`` takes the
 folder two levels above itself as "your repository", so a refusal that failed
 would create a branch here, in a temporary folder, and never in the project.
 """
@@ -17,6 +18,10 @@ from pathlib import Path
 from built_site import ROOT
 
 STAMP = ".venv/.installed-stamp"
+# The tiny book is built in English only: the Chinese edition's build (and its
+# word splitter's start) would double every build and tell these tests nothing
+# more; tests/test_chinese_edition.py checks how build_site.py adds an edition.
+ENGLISH_ONLY = "LANGUAGES="
 NODE_STAMP = "docs/_tools/node_modules/.installed-stamp"  # the pinned npm tools: the tiny book needs none
 
 PAGES = {
@@ -26,13 +31,25 @@ PAGES = {
 }
 
 
-def write_tiny_docs(folder: Path, *, slow: float = 0.0) -> Path:
-    """A Sphinx project that builds cleanly with ``-W -n``; ``slow`` seconds of
-    sleep in conf.py stand in for the minute the real book takes."""
+# The gate: while the file ``hold`` names exists, a build reading conf.py says
+# so (it creates ``hold`` + ".reached") and waits, standing in for the minute
+# the real book takes; a test removes ``hold`` to let it go on.
+GATE = """import pathlib, time
+hold = pathlib.Path({hold!r})
+if hold.exists():
+    pathlib.Path({reached!r}).touch()
+    deadline = time.monotonic() + 120
+    while hold.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+"""
+
+
+def write_tiny_docs(folder: Path, *, hold: Path | None = None) -> Path:
+    """A Sphinx project that builds cleanly with ``-W -n``; with ``hold``, its
+    conf.py waits while that file exists (GATE above)."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "conf.py").write_text(
-        f"import time\ntime.sleep({slow})\nproject = 'Tiny book'\n"
-    )
+    gate = GATE.format(hold=str(hold), reached=f"{hold}.reached") if hold else ""
+    (folder / "conf.py").write_text(gate + "project = 'Tiny book'\n")
     for name, text in PAGES.items():
         (folder / name).write_text(text)
     return folder
@@ -41,8 +58,11 @@ def write_tiny_docs(folder: Path, *, slow: float = 0.0) -> Path:
 def git(*args: str, cwd: Path) -> str:
     return subprocess.run(
         ["git", "-c", "user.name=Test", "-c", "user.email=test@localhost", *args],
-        cwd=cwd, check=True, capture_output=True, text=True,
-    ).stdout.strip()  # fmt: skip
+        cwd=cwd,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
 
 
 def refs(repository: Path) -> str:
@@ -88,7 +108,19 @@ def make(
 ):
     """Run the repository's Makefile, without reinstalling the virtualenv or the npm tools."""
     return subprocess.run(
-        ["make", "--no-print-directory", "-o", STAMP, "-o", NODE_STAMP, *arguments],
-        cwd=repository, capture_output=True, text=True, timeout=timeout,
+        [
+            "make",
+            "--no-print-directory",
+            "-o",
+            STAMP,
+            "-o",
+            NODE_STAMP,
+            ENGLISH_ONLY,
+            *arguments,
+        ],
+        cwd=repository,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         env=clean_environment() if env is None else env,
-    )  # fmt: skip
+    )

@@ -42,19 +42,19 @@ logger = logging.getLogger(__name__)
 # The widgets there are: each one's script is docs/_static/widgets/NAME.js.
 # `plot`: it draws with plot.js.
 WIDGETS = {
-    "x-times-x": {"about": "W1, chapter 1: the x * x trace", "plot": False},
+    "x-times-x": {"about": "chapter 1: the x * x trace", "plot": False},
     "known-point": {
-        "about": "W2, chapter 1: a known point against the whole curve",
+        "about": "chapter 1: a known point against the whole curve",
         "plot": True,
     },
-    "secant": {"about": "W3, chapter 1: secant to tangent", "plot": True},
-    "loss-choice": {"about": "W4, chapter 2: squared or absolute error", "plot": True},
-    "one-step": {"about": "W5, chapter 2: one step of gradient descent", "plot": True},
+    "secant": {"about": "chapter 1: secant to tangent", "plot": True},
+    "loss-choice": {"about": "chapter 2: squared or absolute error", "plot": True},
+    "one-step": {"about": "chapter 2: one step of gradient descent", "plot": True},
     "backprop-graph": {
-        "about": "W6, chapter 4: one operation at a time",
+        "about": "chapter 4: one operation at a time",
         "plot": False,
     },
-    "train-line": {"about": "W7, chapter 6: train a line", "plot": True},
+    "train-line": {"about": "chapter 6: train a line", "plot": True},
 }
 
 FOLDER = "widgets"

@@ -5,8 +5,9 @@
 
 ``make audit`` runs this. For each page it runs Lighthouse 12.2.3 (fetched by
 ``npx``; the mobile preset, which is Lighthouse's default) with the Chromium the
-browser tests use, and prints one line: the four category scores, the layout
-shift (CLS) and the bytes the page transferred on load. The JSON reports are
+browser tests use, served by the server they use (both from ``find_browser.py``),
+and prints one line: the four category scores, the layout shift (CLS) and the
+bytes the page transferred on load. The JSON reports are
 kept in ``docs/_build/audit/``. Scores under the book's targets (performance
 95, the other three 100, CLS 0.01, 200 KB) are marked with ``!``; the exit
 status is 1 when any page misses one.
@@ -18,67 +19,21 @@ shared with other work, run it again before believing a low number.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
-import gzip
-import http.server
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
+import find_browser  # beside this file: the Chromium and the server
+
 LIGHTHOUSE = "lighthouse@12.2.3"
-CHROME_FLAGS = (
-    "--headless=new --no-sandbox --disable-gpu --disable-background-networking"
-)
-COMPRESSED = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv", ".map"}
+# Lighthouse starts the Chromium itself: headless, with the flags the tests use.
+CHROME_FLAGS = " ".join(["--headless=new", *find_browser.CHROMIUM_ARGS])
 TARGETS = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 MAX_CLS = 0.01
 MAX_KB = 200
-
-
-class GzipHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files; text compressed with gzip when the browser accepts it, as GitHub Pages does."""
-
-    def log_message(self, *args: object) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        super().end_headers()
-
-    def send_head(self):  # noqa: ANN201 - the base class's contract
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            path = path / "index.html"
-        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
-        if not (accepts and path.is_file() and path.suffix in COMPRESSED):
-            return super().send_head()
-        body = gzip.compress(path.read_bytes(), 6)
-        self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(str(path)))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
-
-
-@contextlib.contextmanager
-def serve(folder: Path) -> Iterator[str]:
-    handler = functools.partial(GzipHandler, directory=str(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def default_pages(site: Path) -> list[str]:
@@ -88,32 +43,20 @@ def default_pages(site: Path) -> list[str]:
     return ["index.html", *chapters]
 
 
-def chromium() -> str:
-    found = (
-        os.environ.get("CHROME_PATH")
-        or shutil.which("chromium")
-        or shutil.which("chromium-browser")
-    )
-    if not found:
-        raise SystemExit(
-            "audit: no Chromium found (apt-get install chromium, or set CHROME_PATH)"
-        )
-    return found
-
-
 def lighthouse(url: str, report: Path) -> dict:
     npx = shutil.which("npx")
     if npx is None:
         raise SystemExit(
             "audit: npx not found (make audit puts .venv's Node first on PATH)"
         )
-    command = [
-        npx, "-y", LIGHTHOUSE, url,
-        "--output=json", f"--output-path={report}", "--quiet",
-        "--only-categories=performance,accessibility,best-practices,seo",
-        f"--chrome-flags={CHROME_FLAGS}",
-    ]  # fmt: skip
-    env = dict(os.environ, CHROME_PATH=chromium())
+    command = [npx, "-y", LIGHTHOUSE, url, "--output=json", f"--output-path={report}"]
+    command += ["--quiet", f"--chrome-flags={CHROME_FLAGS}"]
+    command += ["--only-categories=performance,accessibility,best-practices,seo"]
+    try:
+        executable = find_browser.chromium_executable()
+    except find_browser.Missing as problem:
+        raise SystemExit(f"audit: {problem}") from None
+    env = dict(os.environ, CHROME_PATH=executable)
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
     if done.returncode != 0 or not report.is_file():
         raise SystemExit(f"audit: Lighthouse failed on {url}:\n{done.stderr[-2000:]}")
@@ -156,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     print(header)
     print("-" * len(header))
     failed = False
-    with serve(site) as base:
+    with find_browser.serve(site, compress=True) as base:
         for page in pages:
             report = reports / (page.replace("/", "_") + ".json")
             row = figures(lighthouse(base + page, report))

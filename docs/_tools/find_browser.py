@@ -1,29 +1,43 @@
-"""Where the Chromium and the built book are, and what to do when one is missing.
+"""The Chromium, the built book and the local server, for every tool and test that needs them.
 
-One answer for every browser test (``tests/built_site.py`` imports this file)
-and for ``make pdf`` (``print_pdf.py``):
+The one definition of each, used by the tests (``tests/built_site.py`` and
+``tests/conftest.py``), ``make pdf`` (``print_pdf.py``) and ``make audit``
+(``audit.py``):
 
 - Chromium: ``$CHROMIUM`` if set, else ``chromium`` or ``chromium-browser`` on
-  ``PATH`` (Debian's ``chromium`` package, which CI installs), driven by the
-  Python Playwright package; never a browser that Playwright downloads.
+  ``PATH`` (Debian's ``chromium`` package, which CI installs), started with
+  ``CHROMIUM_ARGS``; Playwright drives it (never a browser that Playwright
+  downloads), Lighthouse starts it itself with the same flags.
 - The built book: ``$BOOK_HTML`` if set (``make test`` sets it to the folder it
   has just built), else ``docs/_build/html``.
-- When one is missing, a test is skipped with the reason, unless
-  ``REQUIRE_BROWSER=1`` (CI sets it), which makes it a failure; a ``BOOK_HTML``
-  that names a folder with no book in it is a failure too (someone asked for
-  that build). ``make pdf`` cannot do without Chromium: it stops with the reason.
+- The local server: ``serve(folder)``, on 127.0.0.1 at a free port, answering a
+  missing file with the nearest ``404.html`` above it and, with
+  ``compress=True``, sending text gzip-compressed, as GitHub Pages does.
+
+A missing Chromium, Playwright or book raises ``Missing`` with the reason; what
+follows is the caller's rule (a test skips or fails, see ``tests/conftest.py``;
+``make pdf`` and ``make audit`` stop with the reason).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import gzip
+import http.server
+import io
 import os
 import shutil
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SITE = ROOT / "docs" / "_build" / "html"
 # No sandbox (CI runs as root), no GPU, no background traffic to other hosts.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+# What a static host sends compressed (serve(..., compress=True)).
+COMPRESSED = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv", ".map"}
 
 
 class Missing(Exception):
@@ -31,27 +45,27 @@ class Missing(Exception):
 
     def __init__(self, reason: str, *, fatal: bool = False):
         super().__init__(reason)
-        self.fatal = fatal  # a failure even without REQUIRE_BROWSER=1
+        self.fatal = fatal  # someone asked for exactly this one: never just skipped
 
 
-def required() -> bool:
-    """True when a missing browser or build must fail rather than skip (CI)."""
-    return os.environ.get("REQUIRE_BROWSER") == "1"
-
-
-def chromium() -> str:
-    """The Chromium executable to drive with Playwright; raises Missing if there is none."""
+def chromium_executable() -> str:
+    """The Chromium on this machine; raises Missing if there is none."""
     explicit = os.environ.get("CHROMIUM")
     if explicit:
         if not Path(explicit).is_file():
             raise Missing(f"CHROMIUM={explicit} is not a file", fatal=True)
-        found: str | None = explicit
-    else:
-        found = shutil.which("chromium") or shutil.which("chromium-browser")
+        return explicit
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
     if found is None:
         raise Missing(
             "Chromium is not installed (apt-get install chromium, or set CHROMIUM)"
         )
+    return found
+
+
+def chromium() -> str:
+    """The Chromium to drive with Playwright; raises Missing if it or Playwright is missing."""
+    found = chromium_executable()
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
@@ -80,3 +94,71 @@ def launch(playwright: object, executable: str | None = None) -> object:
     return playwright.chromium.launch(
         executable_path=executable or chromium(), args=CHROMIUM_ARGS
     )
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """A static host: files, a missing one answered by the nearest 404.html above it."""
+
+    compress = False  # gzip text when the browser accepts it (serve(compress=True))
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        if self.compress:
+            self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def send_head(self):  # noqa: ANN201 - the base class's contract
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.compress and accepts and path.is_file()):
+            return super().send_head()
+        if path.suffix not in COMPRESSED:
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def send_error(
+        self, code: int, message: str | None = None, explain: str | None = None
+    ) -> None:
+        if code == 404 and self.command == "GET":
+            folder = Path(self.translate_path(self.path))
+            root = Path(self.directory)
+            for candidate in [folder, *folder.parents]:
+                page = candidate / "404.html"
+                if page.is_file():
+                    body = page.read_bytes()
+                    self.send_response(404)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                    return
+                if candidate == root:
+                    break
+        super().send_error(code, message, explain)
+
+
+@contextlib.contextmanager
+def serve(folder: Path, *, compress: bool = False) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yield the base URL."""
+    handler = type("Handler", (SiteHandler,), {"compress": compress})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

@@ -183,7 +183,7 @@ PROGRAMS = [
         "backprop_graph",
         {"w": 1, "x": 2, "y": 5},
         [["y_hat", "mul", "w", "x"], ["e", "sub", "y_hat", "y"], ["L", "pow", "e", 2]],
-        note="widget W6: w gets -12, x gets -6",
+        note="the backprop-graph widget: w gets -12, x gets -6",
     ),
     P(
         "absolute_error",
@@ -196,7 +196,7 @@ PROGRAMS = [
             ["r2", "relu", "m"],
             ["L", "add", "r1", "r2"],
         ],
-        note="widget W4: |e| = relu(e) + relu(-e); -1 and -2",
+        note="the loss-choice widget: |e| = relu(e) + relu(-e); -1 and -2",
     ),
     P(
         "absolute_error_kink",
@@ -209,7 +209,7 @@ PROGRAMS = [
             ["r2", "relu", "m"],
             ["L", "add", "r1", "r2"],
         ],
-        note="widget W4 at the kink: subgradient 0",
+        note="the loss-choice widget at the kink: subgradient 0",
     ),
     P(
         "line_mse",
@@ -237,7 +237,7 @@ PROGRAMS = [
             ["t3", "add", "t2", "s3"],
             ["L", "mul", "t3", 0.25],
         ],
-        note="widget W7: the mean squared error of the line at w = -1, b = 0",
+        note="the train-line widget: the mean squared error of the line at w = -1, b = 0",
     ),
     # Every operation, with values and constants on either side.
     P(

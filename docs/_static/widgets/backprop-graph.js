@@ -1,4 +1,4 @@
-/* W6 `backprop-graph` (chapter 4): the backward pass one operation at a time,
+/* `backprop-graph` (chapter 4): the backward pass one operation at a time,
    on the graph of L = (w·x − y)². Needs engine.js and ui.js. */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* W2 `known-point` (chapter 1): a formula gives the value and the slope at any
+/* `known-point` (chapter 1): a formula gives the value and the slope at any
    point, not the shape. Needs engine.js, ui.js and plot.js. */
 (function () {
   "use strict";

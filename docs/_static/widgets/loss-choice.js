@@ -1,4 +1,4 @@
-/* W4 `loss-choice` (chapter 2): squared or absolute error, the same model
+/* `loss-choice` (chapter 2): squared or absolute error, the same model
    behind both. Needs engine.js, ui.js and plot.js. */
 (function () {
   "use strict";

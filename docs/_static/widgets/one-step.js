@@ -1,4 +1,4 @@
-/* W5 `one-step` (chapter 2): one step of gradient descent on the squared
+/* `one-step` (chapter 2): one step of gradient descent on the squared
    error. Needs engine.js, ui.js and plot.js. */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* W3 `secant` (chapter 1): the secant through x and x + h turns into the
+/* `secant` (chapter 1): the secant through x and x + h turns into the
    tangent. Needs engine.js, ui.js and plot.js. */
 (function () {
   "use strict";

@@ -1,4 +1,4 @@
-/* W7 `train-line` (chapter 6): gradient descent on a line, and a learning
+/* `train-line` (chapter 6): gradient descent on a line, and a learning
    rate too large. Needs engine.js, ui.js and plot.js. */
 (function () {
   "use strict";

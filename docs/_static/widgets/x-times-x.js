@@ -1,4 +1,4 @@
-/* W1 `x-times-x` (chapter 1): the trace of q = x * x, one operand path at a
+/* `x-times-x` (chapter 1): the trace of q = x * x, one operand path at a
    time. Needs engine.js and ui.js. */
 (function () {
   "use strict";

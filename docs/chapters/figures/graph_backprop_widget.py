@@ -1,4 +1,4 @@
-"""Fallback for widget W6: the graph of the squared error of y_hat = w*x (chapter 4).
+"""Fallback for the backprop-graph widget: the graph of the squared error of y_hat = w*x (chapter 4).
 
 x = 2, target y = 5, w = 1. After the backward pass every box holds the
 derivative of the loss with respect to its value; w's gradient is -12.

@@ -1,4 +1,4 @@
-"""Squared error against absolute error, and their slopes (chapter 2, widget W4).
+"""Squared error against absolute error, and their slopes (chapter 2, the loss-choice widget).
 
 The target is y = 5. At the prediction y_hat = 2 the squared error's slope is
 -6 and the absolute error's slope is -1; at the kink y_hat = 5 we use 0.

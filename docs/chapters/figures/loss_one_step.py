@@ -1,4 +1,4 @@
-"""One gradient-descent step on L(w) = (2w - 5)**2 (chapter 2, widget W5).
+"""One gradient-descent step on L(w) = (2w - 5)**2 (chapter 2, the one-step widget).
 
 From w = 1 (loss 9, slope -12) with learning rate 0.1 the step lands on
 w = 2.2 (loss 0.36). The numbers come from the engine's gradient_descent().

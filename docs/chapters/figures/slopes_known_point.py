@@ -1,4 +1,4 @@
-"""A function known at one point against its whole curve (chapter 1, widget W2).
+"""A function known at one point against its whole curve (chapter 1, the known-point widget).
 
 p(x) = x**4 - 4x**2 + x. At x = 1.5 we know the value and the slope, which
 describe p near that point; the whole curve takes many more evaluations.

@@ -1,4 +1,4 @@
-"""Secant lines to f(x) = x**2 at x = 5 approaching the tangent (chapter 1, widget W3).
+"""Secant lines to f(x) = x**2 at x = 5 approaching the tangent (chapter 1, the secant widget).
 
 Each secant joins (5, f(5)) to (5 + h, f(5 + h)); its slope is 2*5 + h.
 The tangent at x = 5 has slope 2*5 = 10.

@@ -1,4 +1,4 @@
-"""The x * x trace as a picture (chapter 1, widget W1).
+"""The x * x trace as a picture (chapter 1, the x-times-x widget).
 
 One input box x = 5 feeds both operands of a multiplication. Each operand's
 edge carries the local derivative 5; the two contributions add up to 10.

@@ -1,4 +1,4 @@
-"""Fallback for widget W7: training a line on four points (chapter 6).
+"""Fallback for the train-line widget: training a line on four points (chapter 6).
 
 Left: the points and the line after 0, 2, 5, 10 and 100 steps of gradient
 descent with learning rate 0.05. Right: the loss before each step.

@@ -1,0 +1,55 @@
+"""A missing tool skips the test that needs it, and fails it under REQUIRE_BROWSER=1 (CI).
+
+The rule is ``need(tool)`` in tests/built_site.py, which the fixtures of
+tests/conftest.py use: checked here with a PATH and a BOOK_HTML that hold nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import built_site
+
+
+@pytest.fixture
+def nothing_installed(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CHROMIUM", raising=False)
+    monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
+
+
+@pytest.mark.parametrize("tool", ["java", "node", "msgfmt", "chromium"])
+def test_a_missing_tool_skips_with_the_reason(nothing_installed, tool):
+    with pytest.raises(pytest.skip.Exception, match=f"{tool}|Chromium"):
+        built_site.need(tool)
+
+
+@pytest.mark.parametrize("tool", ["java", "node", "msgfmt", "chromium"])
+def test_under_require_browser_a_missing_tool_fails(
+    nothing_installed, monkeypatch, tool
+):
+    monkeypatch.setenv("REQUIRE_BROWSER", "1")
+    with pytest.raises(pytest.fail.Exception, match="REQUIRE_BROWSER=1"):
+        built_site.need(tool)
+
+
+def test_a_book_html_that_names_no_book_always_fails(monkeypatch, tmp_path):
+    monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
+    monkeypatch.setenv("BOOK_HTML", str(tmp_path))
+    with pytest.raises(pytest.fail.Exception, match="no built book"):
+        built_site.need("site")
+
+
+def test_a_chromium_that_is_not_there_always_fails(monkeypatch, tmp_path):
+    monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
+    monkeypatch.setenv("CHROMIUM", str(tmp_path / "no-such-chromium"))
+    with pytest.raises(pytest.fail.Exception, match="is not a file"):
+        built_site.need("chromium")
+
+
+def test_a_tool_that_is_there_is_returned(monkeypatch, tmp_path):
+    program = tmp_path / "node"
+    program.write_text("#!/bin/sh\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    assert built_site.need("node") == str(program)

@@ -55,10 +55,13 @@ $(STAMP): pyproject.toml
 
 # The pinned JavaScript tools (package.json, package-lock.json): KaTeX renders
 # the math at build time; axe-core and vnu-jar check the built pages in
-# `make test`. npm ci installs exactly the locked versions into $(NODE_DIR)/node_modules/,
+# `make test`; @fontsource/noto-sans-sc is the Chinese figures' font, which
+# docs/_tools/cjk_font.py unpacks to TrueType for matplotlib (no system font
+# needed). npm ci installs exactly the locked versions into $(NODE_DIR)/node_modules/,
 # without running any package's install scripts.
-$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(STAMP)
+$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR)/cjk_font.py $(STAMP)
 	cd $(NODE_DIR) && $(NODE_PATH_ENV) npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	$(BIN)/python $(NODE_DIR)/cjk_font.py
 	touch $@
 
 # A clean build every time: an incremental build can exit 0 without showing
@@ -125,7 +128,7 @@ publish: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python docs/_tools/publish.py $(BUILD)/html
 
 # Both editions, each with its own doctrees (and figure cache, see html).
-epub: $(STAMP)
+epub: $(STAMP) $(NODE_STAMP)
 	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub $(BUILD)/zh_CN/doctrees-epub
 	$(SPHINXBUILD) -b epub $(SPHINXOPTS) -d $(BUILD)/doctrees-epub docs $(BUILD)/epub
 	$(foreach lang,$(LANGUAGES),$(SPHINXBUILD) -b epub $(SPHINXOPTS) -D language=$(lang) \

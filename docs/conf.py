@@ -171,6 +171,7 @@ plot_pre_code = "import sys; sys.modules.pop('style', None)"
 plot_working_directory = str(DOCS / "chapters" / "figures")
 sys.path.insert(0, plot_working_directory)  # figure scripts share style.py
 figure_cache_module_paths = [str(DOCS.parent / "src")]  # figures import the engine too
+figure_cache_fonts = "style:font_files"  # a changed font redraws the figures
 
 # --- EPUB (make epub): math as MathML, see _ext/offline_math.py -----------
 epub_basename = "from-slopes-to-backprop"

@@ -38,6 +38,7 @@ extensions = [
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
     "editions",  # the Chinese edition's settings, the language switcher on every page
+    "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that

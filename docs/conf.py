@@ -25,6 +25,8 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_autodoc_typehints",
     "offline_math",  # math rendered at build time: KaTeX in HTML, MathML in the EPUB
+    "epub_fixes",  # what makes the EPUB valid EPUB 3
+    "formula_punctuation",  # "." or "。" never starts a line after a formula
     "sphinx_copybutton",
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",

@@ -177,7 +177,7 @@ def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
     from docutils import nodes
 
     sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-    from offline_math import keep_punctuation_with_formulas
+    from formula_punctuation import keep_punctuation_with_formulas
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("小于 ")

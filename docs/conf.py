@@ -40,6 +40,7 @@ extensions = [
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
     "editions",  # the Chinese edition's settings, the language switcher on every page
+    "upstream_fixes",  # workarounds for bugs of MyST and Sphinx, each named
     "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
 ]
 

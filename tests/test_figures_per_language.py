@@ -138,7 +138,7 @@ RUN = textwrap.dedent(
     fig, ax = plt.subplots()
     label = style.tr("slope {{slope:g}} at x = {{x:g}}", slope=2.5, x=1.5)
     ax.set_title(label)
-    ax.set_xlabel(style.tr("weight w"))
+    ax.set_xlabel(style.tr("weight w"), fontweight="bold")
     ax.set_ylabel(r"$\\partial L/\\partial w$")
     fig.savefig(sys.argv[1], format="svg")
     try:
@@ -185,9 +185,11 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     assert "a word with no Chinese" in result["error"] and "ZH_CN" in result["error"]
     assert "<!-- 权重 w -->" in svg
     glyphs = set(re.findall(r'<path id="([A-Za-z-]+)-[0-9a-f]+"', svg))
-    assert {"DejaVuSans", "NotoSansSC-Regular"} <= glyphs, glyphs
+    assert {"DejaVuSans", "NotoSansSC-Regular", "NotoSansSC-Bold"} <= glyphs, glyphs
     assert "DejaVuSans-Oblique" in glyphs, "math keeps its own font"
-    assert result["files"][-1] == str(style.CJK_FONT_FILE), result["files"]
+    assert result["files"][-2:] == [str(f) for f in style.CJK_FONT_FILES], result[
+        "files"
+    ]
 
 
 def test_every_character_of_the_chinese_figures_is_in_their_fonts():

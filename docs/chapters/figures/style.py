@@ -55,14 +55,16 @@ plt.rcParams.update(
 )
 
 CJK_FONT = "Noto Sans SC"
-# Written by docs/_tools/cjk_font.py (make runs it after npm ci).
-CJK_FONT_FILE = (
+# Written by docs/_tools/cjk_font.py (make runs it after npm ci): regular and bold.
+CJK_FONT_FILES = [
     Path(__file__).resolve().parents[2]
     / "_tools"
     / "node_modules"
     / ".book-fonts"
-    / "NotoSansSC-Regular.ttf"
-)
+    / f"NotoSansSC-{style}.ttf"
+    for style in ("Regular", "Bold")
+]
+CJK_FONT_FILE = CJK_FONT_FILES[0]
 
 
 def language() -> str:
@@ -107,25 +109,29 @@ def font_files() -> list[Path]:
     figure's key, so a figure is drawn again when its fonts change. A family
     matplotlib cannot find is an error here, not a silent fallback.
     """
-    return [
+    found = [
         Path(
             font_manager.findfont(
-                font_manager.FontProperties(family=[family]), fallback_to_default=False
+                font_manager.FontProperties(family=[family], weight=weight),
+                fallback_to_default=False,
             )
         )
         for family in plt.rcParams["font.family"]
+        for weight in ("normal", "bold")
     ]
+    return list(dict.fromkeys(found))
 
 
 if chinese():
-    if not CJK_FONT_FILE.is_file():
-        raise FileNotFoundError(
-            f"style.py: the Chinese figures' font {CJK_FONT_FILE} is missing: run "
-            "`make html`, which installs @fontsource/noto-sans-sc (npm ci) and "
-            "unpacks it (docs/_tools/cjk_font.py)"
-        )
-    if str(CJK_FONT_FILE) not in {f.fname for f in font_manager.fontManager.ttflist}:
-        font_manager.fontManager.addfont(str(CJK_FONT_FILE))
+    for cjk_file in CJK_FONT_FILES:
+        if not cjk_file.is_file():
+            raise FileNotFoundError(
+                f"style.py: the Chinese figures' font {cjk_file} is missing: run "
+                "`make html`, which installs @fontsource/noto-sans-sc (npm ci) and "
+                "unpacks it (docs/_tools/cjk_font.py)"
+            )
+        if str(cjk_file) not in {f.fname for f in font_manager.fontManager.ttflist}:
+            font_manager.fontManager.addfont(str(cjk_file))
     # Latin letters, digits and math keep the book's font; what it lacks
     # (Chinese characters, full-width punctuation) comes from the CJK font.
     # (matplotlib falls back from font to font along font.family, not along

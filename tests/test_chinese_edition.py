@@ -37,9 +37,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from built_site import ROOT
-
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-from code_comments import comments, without_comments  # noqa: E402
+from code_comments import comments, without_comments
 
 LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
 CATALOGUES = sorted(LOCALE.rglob("*.po"))

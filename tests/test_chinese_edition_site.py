@@ -21,13 +21,12 @@ import html
 import json
 import posixpath
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from built_site import ROOT, book_html, browser, chapter_pages
+from built_site import book_html, browser, chapter_pages
 from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
 
 GENERATED = {"search.html", "genindex.html", "py-modindex.html"}
@@ -194,7 +193,6 @@ def test_the_switcher_is_in_the_sidebar_and_above_each_article(pairs):
 def test_every_code_block_is_the_english_one(pairs):
     """Character for character, comments removed: the Chinese edition translates
     the prose and the code comments, never the code."""
-    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
     from code_comments import without_comments
 
     differ = []

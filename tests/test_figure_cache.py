@@ -7,15 +7,22 @@ three behaviours: an unchanged figure is not drawn again; a changed import is;
 a failing script warns on every build. A second one, built alternately in
 English and in Chinese into the same build folder, shows that each edition
 keeps its own images: neither shows the other's figure, and switching
-language redraws nothing.
+language redraws nothing. A figure drawn without its glyphs or its font
+fails a ``-W`` build and is drawn again next time, and a figure is drawn
+again when a font file it draws with changes.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import shutil
 import sys
 from pathlib import Path
+
+import matplotlib
+import pytest
+from sphinx.errors import ExtensionError
 
 from built_site import ROOT
 
@@ -38,28 +45,31 @@ plt.plot([0, 1], [0, 1], color=COLOUR)
 BROKEN = "raise RuntimeError('this figure is broken')\n"
 
 
-def build(src: Path, out: Path, language: str | None = None) -> tuple[str, str]:
+def build(
+    src: Path, out: Path, language: str | None = None, **overrides: object
+) -> tuple[str, str]:
     """Build the project the way `make html` does: fresh environment, kept figures."""
-    import shutil
+    return _build(src, out, language, **overrides)[:2]
 
+
+def _build(src, out, language=None, werror=False, **overrides):
     from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     shutil.rmtree(out / "html", ignore_errors=True)
     shutil.rmtree(out / "doctrees", ignore_errors=True)
     status, warnings = io.StringIO(), io.StringIO()
-    app = Sphinx(
-        str(src),
-        str(src),
-        str(out / "html"),
-        str(out / "doctrees"),
-        "html",
-        status=status,
-        warning=warnings,
-        freshenv=True,
-        confoverrides={"language": language} if language else None,
-    )
-    app.build(force_all=True)
-    return status.getvalue(), warnings.getvalue()
+    if language:
+        overrides["language"] = language
+    # As sphinx-build does: each build registers its nodes and directives afresh.
+    with patch_docutils(src), docutils_namespace():
+        app = Sphinx(
+            str(src), str(src), str(out / "html"), str(out / "doctrees"), "html",
+            status=status, warning=warnings, freshenv=True,
+            confoverrides=overrides or None, warningiserror=werror, keep_going=werror,
+        )  # fmt: skip
+        app.build(force_all=True)
+    return status.getvalue(), warnings.getvalue(), app.statuscode
 
 
 def test_figures_are_kept_redrawn_when_an_import_changes_and_failures_always_warn(
@@ -168,3 +178,111 @@ def test_each_language_keeps_its_own_figures(tmp_path, monkeypatch):
     build(src, out)
     assert "#d55e00" in english.read_text()
     assert "drawn in en" in page_image() and "#d55e00" in page_image()
+
+
+NO_GLYPH = """\
+import matplotlib.pyplot as plt
+
+plt.rcParams["font.family"] = ["DejaVu Sans"]
+plt.title("\\u659c")  # a Chinese character, which DejaVu Sans lacks
+"""
+NO_FONT = """\
+import matplotlib.pyplot as plt
+
+plt.rcParams["font.family"] = ["No Such Family", "DejaVu Sans"]
+plt.title("words")
+"""
+
+
+def _project(tmp_path: Path, figures_code: dict[str, str]) -> tuple[Path, Path, Path]:
+    src, out = tmp_path / "src", tmp_path / "out"
+    figures, helpers = src / "figures", tmp_path / "helpers"
+    figures.mkdir(parents=True)
+    helpers.mkdir()
+    (src / "conf.py").write_text(
+        CONF.format(
+            ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers)
+        )
+    )
+    body = "".join(f"\n.. plot:: figures/{name}.py\n" for name in figures_code)
+    (src / "index.rst").write_text("Figures\n=======\n" + body)
+    for name, code in figures_code.items():
+        (figures / f"{name}.py").write_text(code)
+    (helpers / "palette.py").write_text('COLOUR = "#0072b2"\n')
+    sys.modules.pop("palette", None)
+    return src, out, helpers
+
+
+def test_a_figure_drawn_without_its_glyphs_or_font_fails_the_build_and_is_drawn_again(
+    tmp_path,
+):
+    src, out, _ = _project(tmp_path, {"no_glyph": NO_GLYPH, "no_font": NO_FONT})
+    cache = out / "plot_directive" / "figures"
+
+    _, warnings, status = _build(src, out, werror=True)
+    assert status == 1, "-W must fail on a figure drawn without its glyphs"
+    assert re.search(
+        r"index\.rst:\d+: WARNING: figure figures/no_glyph\.py: Glyph 26012 "
+        r"\(\\N\{CJK UNIFIED IDEOGRAPH-659C\}\) missing from font\(s\) DejaVu Sans",
+        warnings,
+    ), warnings
+    assert re.search(
+        r"index\.rst:\d+: WARNING: figure figures/no_font\.py: "
+        r"findfont: Font family 'No Such Family' not found",
+        warnings,
+    ), warnings
+    assert (cache / "no_glyph.warned").is_file() and (cache / "no_glyph.svg").is_file()
+    drawn = {
+        name: (cache / f"{name}.svg").stat().st_mtime_ns
+        for name in ("no_glyph", "no_font")
+    }
+
+    # Nothing changed, yet both are drawn again and warn again: never kept broken.
+    _, warnings, status = _build(src, out, werror=True)
+    assert status == 1
+    assert "no_glyph.py: Glyph 26012" in warnings
+    assert "no_font.py: findfont" in warnings
+    for name, first in drawn.items():
+        assert (cache / f"{name}.svg").stat().st_mtime_ns != first, f"{name} was kept"
+
+    # Fixed: drawn once more, then kept, and the build is clean.
+    (src / "figures" / "no_glyph.py").write_text(NO_GLYPH.replace("\\u659c", "slope"))
+    (src / "figures" / "no_font.py").write_text(
+        NO_FONT.replace('"No Such Family", ', "")
+    )
+    _, warnings, status = _build(src, out, werror=True)
+    assert status == 0 and "WARNING" not in warnings, warnings
+    assert not list(cache.glob("*.warned"))
+    clean = (cache / "no_glyph.svg").stat().st_mtime_ns
+    build(src, out)
+    assert (cache / "no_glyph.svg").stat().st_mtime_ns == clean
+
+
+FONTS = """\
+from pathlib import Path
+
+def font_files():
+    return [Path(__file__).with_name("font.ttf")]
+"""
+
+
+def test_a_figure_is_drawn_again_when_a_font_file_it_uses_changes(tmp_path):
+    src, out, helpers = _project(tmp_path, {"line": FIGURE})
+    (helpers / "palette.py").write_text('COLOUR = "#0072b2"\n' + FONTS)
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    shutil.copyfile(fonts / "DejaVuSans.ttf", helpers / "font.ttf")
+    image = out / "plot_directive" / "figures" / "line.svg"
+    uses = {"figure_cache_fonts": "palette:font_files"}
+
+    build(src, out, **uses)
+    first = image.stat().st_mtime_ns
+    build(src, out, **uses)
+    assert image.stat().st_mtime_ns == first, "same fonts: the figure is kept"
+
+    shutil.copyfile(fonts / "DejaVuSans-Bold.ttf", helpers / "font.ttf")
+    build(src, out, **uses)
+    assert image.stat().st_mtime_ns != first, "a changed font must redraw the figure"
+
+    (helpers / "font.ttf").unlink()
+    with pytest.raises(ExtensionError, match=r"font file\(s\) missing: .*font\.ttf"):
+        build(src, out, **uses)

@@ -7,8 +7,10 @@ English text; ``style.ZH_CN`` holds the Chinese. Four kinds of checks:
   with the same placeholders and formats; no entry is left over; every entry
   is Chinese, with no English word left in it;
 - ``tr`` and the fonts, in a fresh Python per language: English is drawn as
-  written, Chinese with its characters from Noto Sans CJK SC and no glyph
-  missing, and an English-only string fails with a message naming it;
+  written, Chinese with its characters from Noto Sans SC (the pinned npm
+  package's file, never a system font) and no glyph missing, and an
+  English-only string fails with a message naming it; every character of the
+  Chinese table is in one of the two fonts;
 - the catalogues: every ``:alt:`` and ``:caption:`` of a ``plot`` directive has
   a Chinese translation that is neither missing nor fuzzy;
 - the built Chinese edition (``<site>/zh_CN``): no figure draws an English word
@@ -150,7 +152,7 @@ RUN = textwrap.dedent(
     fig, ax = plt.subplots()
     label = style.tr("slope {{slope:g}} at x = {{x:g}}", slope=2.5, x=1.5)
     ax.set_title(label)
-    ax.set_xlabel(style.tr("weight w"))
+    ax.set_xlabel(style.tr("weight w"), fontweight="bold")
     ax.set_ylabel(r"$\\partial L/\\partial w$")
     fig.savefig(sys.argv[1], format="svg")
     try:
@@ -158,7 +160,8 @@ RUN = textwrap.dedent(
         error = None
     except KeyError as e:
         error = str(e)
-    print(json.dumps({{"label": label, "family": plt.rcParams["font.family"], "error": error}}))
+    files = [str(f) for f in style.font_files()]
+    print(json.dumps({{"label": label, "family": plt.rcParams["font.family"], "error": error, "files": files}}))
     """
 ).format(figures=str(FIGURES))
 
@@ -176,6 +179,7 @@ def _draw(language: str | None, tmp_path: Path) -> tuple[dict, str]:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    assert "findfont" not in done.stderr, done.stderr  # matplotlib logs a missing font
     return json.loads(done.stdout), svg.read_text(encoding="utf-8")
 
 
@@ -187,7 +191,7 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
             "English figures keep matplotlib's font setting"
         )
         assert result["error"] is None, "English never needs the table"
-        assert "<!-- weight w -->" in svg and "NotoSansCJK" not in svg
+        assert "<!-- weight w -->" in svg and "NotoSans" not in svg
 
     result, svg = _draw("zh_CN", tmp_path)
     assert result["label"] == "x = 1.5 处斜率为 2.5"
@@ -195,8 +199,24 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     assert "a word with no Chinese" in result["error"] and "ZH_CN" in result["error"]
     assert "<!-- 权重 w -->" in svg
     glyphs = set(re.findall(r'<path id="([A-Za-z-]+)-[0-9a-f]+"', svg))
-    assert {"DejaVuSans", "NotoSansCJKsc-Regular"} <= glyphs, glyphs
+    assert {"DejaVuSans", "NotoSansSC-Regular", "NotoSansSC-Bold"} <= glyphs, glyphs
     assert "DejaVuSans-Oblique" in glyphs, "math keeps its own font"
+    assert result["files"][-2:] == [str(f) for f in style.CJK_FONT_FILES], result[
+        "files"
+    ]
+
+
+def test_every_character_of_the_chinese_figures_is_in_their_fonts():
+    from fontTools.ttLib import TTFont
+
+    assert style.CJK_FONT_FILE.is_file(), "run `make html` (it installs the font)"
+    dejavu = set(TTFont(style.font_files()[0]).getBestCmap())
+    cjk = set(TTFont(style.CJK_FONT_FILE).getBestCmap())
+    assert len(cjk) > 7000, "the font should hold every common Chinese character"
+    drawn = {c for text in style.ZH_CN.values() for c in text if not c.isspace()}
+    assert len(drawn) > 200
+    missing = sorted(c for c in drawn if ord(c) not in dejavu | cjk)
+    assert not missing, f"characters no figure font has: {missing}"
 
 
 def _plot_options() -> list[tuple[str, str, str]]:

@@ -174,7 +174,7 @@ def test_punctuation_after_a_formula_never_starts_a_line():
 def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
     from docutils import nodes
 
-    from offline_math import keep_punctuation_with_formulas
+    from formula_punctuation import keep_punctuation_with_formulas
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("小于 ")

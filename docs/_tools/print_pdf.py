@@ -62,8 +62,12 @@ def print_pdf(page_path: Path, pdf_path: Path) -> float:
         page.evaluate(
             "() => document.querySelectorAll('details').forEach(d => d.open = true)"
         )
-        # The fonts (KaTeX's among them) are loaded when the text that uses them is laid out.
-        page.evaluate("() => document.fonts.ready.then(() => true)")
+        # Every declared font (KaTeX's, the Chinese edition's Noto Sans SC) loaded
+        # before printing: on a busy machine the page may not have asked for them yet.
+        page.evaluate(
+            "() => Promise.all([...document.fonts].map(f => f.load()))"
+            ".then(() => document.fonts.ready).then(() => true)"
+        )
         page.pdf(
             path=str(pdf_path),
             format="A4",

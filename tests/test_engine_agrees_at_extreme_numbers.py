@@ -26,6 +26,7 @@ take, are checked against exact arithmetic at the end.
 from __future__ import annotations
 
 import math
+import sys
 from fractions import Fraction
 
 import pytest
@@ -141,14 +142,23 @@ def as_float(x: Fraction) -> float:
         return math.inf if x > 0 else -math.inf
 
 
-def agree(mine: float, theirs: float, scale: float = 1.0) -> bool:
+def agree(mine: float, theirs: float, scale: float = 1.0, rel: float = REL) -> bool:
     if math.isnan(mine) or math.isnan(theirs):
         return math.isnan(mine) and math.isnan(theirs)
     if math.isinf(mine) or math.isinf(theirs):
         return mine == theirs
     return math.isclose(
-        mine, theirs, rel_tol=REL, abs_tol=SUBNORMAL_NOISE * max(1.0, abs(scale))
+        mine, theirs, rel_tol=rel, abs_tol=SUBNORMAL_NOISE * max(1.0, abs(scale))
     )
+
+
+def gradient_tolerance(variant, xs) -> float:
+    """tanh's local derivative 1 - t*t cancels as t nears 1 (both engines compute it
+    so, rounding differently): its relative error grows like eps / (1 - t*t)."""
+    if variant[0] == "tanh" and math.isfinite(xs[0]):
+        t = math.tanh(xs[0])
+        return max(REL, 4 * sys.float_info.epsilon / max(1.0 - t * t, 1e-300))
+    return REL
 
 
 def same_value(mine: float, theirs: float) -> bool:
@@ -222,7 +232,7 @@ def test_every_operation_agrees_with_pytorch_at_extreme_numbers(data, variant):
     exact = exact_gradients(variant, xs, k, g)
     for i, (mine_grad, their_grad) in enumerate(zip(grads, their_grads)):
         if math.isfinite(their_grad) or exact is None:  # promise 2
-            assert agree(mine_grad, their_grad, g), (
+            assert agree(mine_grad, their_grad, g, gradient_tolerance(variant, xs)), (
                 f"{where}: grad {i} {mine_grad!r}, PyTorch {their_grad!r}"
             )
         elif math.isfinite(

@@ -60,49 +60,54 @@ def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block():
         assert (
             page.evaluate("window.crossOriginIsolated") is False
         )  # as on GitHub Pages
-        run_block(page, 0)  # starts Python; the blocks become editable
+        # Blocks a reader can see (not in a closed dropdown), by their index on the page.
+        visible = page.evaluate(
+            "() => window.bookRunner.blocks.flatMap((b, i) => b.box.offsetParent ? [i] : [])"
+        )
+        assert len(visible) >= 8, visible
+        b = dict(enumerate(visible))
+        run_block(page, b[0])  # starts Python; the blocks become editable
 
         # An endless loop: the page answers, Stop ends it.
-        run_block(page, 1, "while True:\n    pass", wait=False)
+        run_block(page, b[1], "while True:\n    pass", wait=False)
         page.wait_for_selector(".runner-stop:not([hidden])", timeout=10_000)
         page.wait_for_timeout(500)  # the loop is running in the worker
         assert page.evaluate("() => 6 * 7") == 42
         page.click(".runner-stop", timeout=2_000)
         page.wait_for_function(
-            f"() => ({BLOCK.format(i=1)}.output || {{}}).textContent?.includes({STOPPED!r})",
+            f"() => ({BLOCK.format(i=b[1])}.output || {{}}).textContent?.includes({STOPPED!r})",
             timeout=5_000,
         )
         assert STOPPED in page.inner_text(".runner-status")
         assert page.is_hidden(".runner-stop")
-        page.locator("article div.highlight-python").nth(1).locator(
+        page.locator("article div.highlight-python").nth(b[1]).locator(
             ".runner-reset"
         ).click()
 
         # Unfinished code, in a script block: what ran is shown, then the error.
-        run_block(
-            page, 2, "print('A')\nx = (1,"
-        )  # a fresh Python: blocks 1 and 2 run first
-        shown = output(page, 2)
+        # A fresh Python: the blocks above run first.
+        run_block(page, b[2], "print('A')\nx = (1,")
+        shown = output(page, b[2])
         assert (
             shown.startswith("A\n") and "SyntaxError: '(' was never closed" in shown
         ), shown
         # ... and in a prompt block.
-        run_block(page, 3, ">>> print('B')\nB\n>>> y = [2,")
-        shown = output(page, 3)
+        run_block(page, b[3], ">>> print('B')\nB\n>>> y = [2,")
+        shown = output(page, b[3])
         assert (
             shown.startswith("B\n") and "SyntaxError: '[' was never closed" in shown
         ), shown
-        run_block(page, 4, ">>> print('C')\nC")
-        assert output(page, 4) == "C"  # nothing of the unfinished line came along
+        run_block(page, b[4], ">>> print('C')\nC")
+        assert output(page, b[4]) == "C"  # nothing of the unfinished line came along
 
-        run_block(page, 5, "import sys\nsys.exit(3)")
-        assert output(page, 5) == (
+        run_block(page, b[5], "import sys\nsys.exit(3)")
+        assert output(page, b[5]) == (
             "SystemExit: sys.exit(3) ends a program; in the page, Python goes on with the blocks below."
         )
-        run_block(page, 6, ">>> name = input('Your name? ')")
-        assert output(page, 6) == (
+        run_block(page, b[6], ">>> name = input('Your name? ')")
+        assert output(page, b[6]) == (
             "input() cannot ask you anything in the page: write the value into the code instead, e.g. name = 'Ada'."
         )
-        run_block(page, 7, ">>> 6 * 7\n42")
-        assert output(page, 7) == "42"
+        run_block(page, b[7], ">>> 6 * 7\n42")
+        assert output(page, b[7]) == "42"
         page.close()

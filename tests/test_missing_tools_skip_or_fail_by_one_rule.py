@@ -18,13 +18,13 @@ def nothing_installed(monkeypatch, tmp_path):
     monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
 
 
-@pytest.mark.parametrize("tool", ["java", "node", "msgfmt", "chromium"])
+@pytest.mark.parametrize("tool", ["java", "node", "tmux", "chromium"])
 def test_a_missing_tool_skips_with_the_reason(nothing_installed, tool):
     with pytest.raises(pytest.skip.Exception, match=f"{tool}|Chromium"):
         built_site.need(tool)
 
 
-@pytest.mark.parametrize("tool", ["java", "node", "msgfmt", "chromium"])
+@pytest.mark.parametrize("tool", ["java", "node", "tmux", "chromium"])
 def test_under_require_browser_a_missing_tool_fails(
     nothing_installed, monkeypatch, tool
 ):

@@ -298,7 +298,7 @@ def has_module(python: Path, name: str) -> bool:
 # --- a terminal ------------------------------------------------------------------
 
 ECHO = re.compile(r"^(>>>|\.\.\.)( |$)|^In \[\d+\]:( |$)|^\s+\.\.\.:( |$)")
-OUT = re.compile(r"^Out\[\d+\]: ")
+OUT = re.compile(r"^Out\[\d+\]:( |$)")  # alone on its line before a value of many lines
 READY = re.compile(r"^(>>>|In \[\d+\]:)$")  # a prompt with nothing typed after it
 
 

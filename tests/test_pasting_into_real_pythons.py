@@ -149,9 +149,11 @@ def blocks_of(page: Path) -> list[Block]:
 
 
 # A traceback, as Python or IPython prints it, is compared by its last line,
-# the exception, as doctest compares it.
+# the exception, as doctest compares it, by its class's own name: IPython
+# prints ``TrainingDiverged: ...`` where Python prints ``tinygrad.TrainingDiverged: ...``.
 TRACEBACK_START = re.compile(r"Traceback \(most recent call last\)")
 EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(: .*)?$")
+MODULE = re.compile(r"^(?:\w+\.)+(?=\w+(?::|$))")
 ERROR = re.compile(r"Traceback \(most recent call last\)|^\w*(Error|Exception)\b", re.M)
 
 
@@ -162,7 +164,7 @@ def without_tracebacks(text: str) -> str:
             inside = True
         elif inside and EXCEPTION.match(line):
             inside = False
-            kept.append(line)
+            kept.append(MODULE.sub("", line))
         elif not inside and line.strip() and not set(line) <= {"-"}:
             kept.append(line)
     return "\n".join(kept)

@@ -75,21 +75,8 @@ def _build(src, out, language=None, werror=False, **overrides):
 def test_figures_are_kept_redrawn_when_an_import_changes_and_failures_always_warn(
     tmp_path,
 ):
-    src, out = tmp_path / "src", tmp_path / "out"
-    figures, helpers = src / "figures", tmp_path / "helpers"
-    figures.mkdir(parents=True)
-    helpers.mkdir()
-    (src / "conf.py").write_text(
-        CONF.format(
-            ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers)
-        )
-    )
-    (figures / "line.py").write_text(FIGURE)
-    (figures / "broken.py").write_text(BROKEN)
+    src, out, helpers = _project(tmp_path, {"line": FIGURE, "broken": BROKEN})
     (helpers / "palette.py").write_text('COLOUR = "#0072b2"\n')
-    (src / "index.rst").write_text(
-        "Figures\n=======\n\n.. plot:: figures/line.py\n\n.. plot:: figures/broken.py\n"
-    )
     image = out / "plot_directive" / "figures" / "line.svg"
     sys.modules.pop("palette", None)
 

@@ -40,9 +40,11 @@ def run_block(page, i: int, text: str | None = None, wait: bool = True) -> None:
             "b.pre.dispatchEvent(new Event('input')); }",
             text,
         )
-    box = page.locator("article div.highlight-python").nth(i)
-    box.hover()
-    box.locator(".runner-run").click()
+    # The block's own Run button (the page's listener takes its click), pressed
+    # without hovering: a block edited into a few lines may be scrolled or shrunk.
+    page.locator("article div.highlight-python").nth(i).locator(
+        ".runner-run"
+    ).dispatch_event("click")
     if wait:
         page.wait_for_function(
             f"() => window.bookRunner.done > {runs}", timeout=300_000

@@ -77,10 +77,14 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR
 # The site is built beside $(BUILD)/html ({out}, with fresh doctrees), English
 # first, then each translated edition into {out}/<language>, and moved into
 # place in one step once every build succeeded; builds of the same folder take
-# turns (docs/_tools/build_site.py).
+# turns (docs/_tools/build_site.py). When nothing the site is built from changed
+# since its last passing build (the files of docs/ and src/, the commit, the
+# settings: docs/_tools/build_inputs.py), that site stands and nothing is rebuilt.
 html: $(STAMP) $(NODE_STAMP)
 	$(CHECK_CATALOGUES)
-	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
+	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/build_inputs.py $(BUILD)/html \
+	  --inputs $(DOCS) src pyproject.toml Makefile -- \
+	  $(BIN)/python docs/_tools/build_site.py $(BUILD)/html -- \
 	  $(SPHINXBUILD) -b html $(SPHINXOPTS) -d {doctrees} $(DOCS) {out} \
 	  $(foreach lang,$(LANGUAGES),-- $(SPHINXBUILD) -b html $(SPHINXOPTS) -D language=$(lang) \
 	    -d {doctrees:$(lang)} $(DOCS) {out}/$(lang))

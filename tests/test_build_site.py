@@ -97,6 +97,8 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
     reader.start()
     try:
         hold.touch()
+        # a new version of the book: a build of unchanged inputs would not run at all
+        (docs / "one.rst").write_text((docs / "one.rst").read_text() + "\nAgain.\n")
         first = start_make_html(docs, build, tmp_path / "a.log")
         # the first is building (held at the gate in conf.py)
         wait_for(lambda: Path(f"{hold}.reached").exists(), first)
@@ -119,9 +121,11 @@ def test_two_builds_started_apart_leave_one_whole_site_at_every_moment(tmp_path:
         "the builds did not take turns"
     )
     assert set(files_of(site)) == whole
-    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"], (
-        "a build left its folders behind"
-    )
+    assert sorted(p.name for p in build.iterdir()) == [
+        "html",
+        "html.inputs",
+        "html.lock",
+    ], "a build left its folders behind"
 
 
 def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
@@ -131,7 +135,11 @@ def test_a_failed_build_keeps_the_previous_site(tmp_path: Path):
     for leftover in ("html.tmp.4242", "html.tmp.4242.doctrees"):
         (build / leftover / "_static").mkdir(parents=True)
     assert make_html(docs, build, tmp_path / "ok.log") == 0
-    assert sorted(p.name for p in build.iterdir()) == ["html", "html.lock"]
+    assert sorted(p.name for p in build.iterdir()) == [
+        "html",
+        "html.inputs",
+        "html.lock",
+    ]
     before = files_of(build / "html")
     # a warning, so -W fails
     (docs / "two.rst").write_text("Two\n===\n\nSee :doc:`missing`.\n")
@@ -176,3 +184,23 @@ def test_build_site_needs_a_command_that_writes_to_out(tmp_path: Path):
     with pytest.raises(SystemExit, match=r"must write to \{out\}"):
         build_site.build(tmp_path / "html", ["true"])
     assert build_site.main([str(tmp_path / "html"), "true"]) == 2
+
+
+def test_a_build_of_unchanged_inputs_is_not_run_again_and_any_change_builds(
+    tmp_path: Path,
+):
+    """``make test`` after ``make html``: the site that passed stands (build_inputs.py)."""
+    docs = write_tiny_docs(tmp_path / "docs")
+    build = tmp_path / "build"
+    assert make_html(docs, build, tmp_path / "first.log") == 0
+    page = build / "html" / "one.html"
+    built = page.stat().st_mtime_ns
+
+    assert make_html(docs, build, tmp_path / "again.log") == 0
+    assert "up to date" in (tmp_path / "again.log").read_text()
+    assert page.stat().st_mtime_ns == built, "the same inputs were built again"
+
+    (docs / "notes.txt").write_text("not a page, yet an input\n")  # any added file
+    assert make_html(docs, build, tmp_path / "added.log") == 0
+    assert "up to date" not in (tmp_path / "added.log").read_text()
+    assert page.stat().st_mtime_ns != built

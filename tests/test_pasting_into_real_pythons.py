@@ -33,7 +33,9 @@ Python 3.11 is the book's .venv (NumPy, scikit-learn, Matplotlib, and PyTorch
 where installed); Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the
 tensors chapter) in a venv of its own, made once from PyPI and kept in
 ``.venv/paste-3.13``. IPython (the test extra) gets every chapter but the two
-that count Python's objects (:data:`IPYTHON_COUNTS_ITS_OWN`).
+that count Python's objects (:data:`IPYTHON_COUNTS_ITS_OWN`). The sessions run
+side by side, :data:`SESSIONS_AT_ONCE` at a time (the ``sessions`` fixture):
+each waits mostly for its interpreter.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -378,16 +381,42 @@ class Terminal:
                 2 * pause, 0.2
             )  # quick blocks are seen at once, slow ones cost little
 
+    def ready_row(self, screen: list[str]) -> int:
+        """The row of the prompt waiting for input, or -1 while the program runs."""
+        rows = [row for row, text in enumerate(screen) if text.strip()]
+        return rows[-1] if rows and READY.match(screen[rows[-1]]) else -1
+
+    def wait_until_read(self, after: int, seconds: float) -> None:
+        """Wait until the program asks for input again, on a row below ``after``.
+
+        The next line is typed only then: typed while a block still runs, the
+        terminal would echo it at once, in the middle of what the block prints.
+        The prompt must stay for two looks, for a prompt that is shown while
+        the rest of a paste is still being read is gone again at once.
+        """
+        deadline = time.monotonic() + seconds
+        pause, seen = 0.01, None
+        while True:
+            screen = self.screen()
+            row = self.ready_row(screen)
+            if row > after and screen == seen:
+                return
+            seen = screen if row > after else None
+            if time.monotonic() > deadline:
+                raise TimeoutError("\n".join(screen[-40:]))
+            time.sleep(pause)
+            pause = min(2 * pause, 0.2)
+
     def run(self, text: str | None, seconds: float = BLOCK_SECONDS) -> str:
         """Paste text, press Enter, and return what it printed (no prompts, no echo)."""
         if text is not None:
+            before = self.ready_row(self.screen())
             self.paste(text)
             time.sleep(0.05)
             self.type("")
+            self.wait_until_read(before, seconds)
         self.sentinels += 1
         mark = f"@@{self.sentinels}@@"
-        # Typed while the block may still run: printed once it ran. The terminal
-        # echoes what is typed ahead at once, and the prompt again when it reads it.
         typed = f'print("@@", {self.sentinels}, "@@", sep="")'
         self.type(typed)
         screen = self.wait_for(mark, seconds)
@@ -473,14 +502,33 @@ def chapter_blocks(page: Path) -> list[Block]:
     return blocks
 
 
-PYTHONS = ["3.11", "3.12", "3.13"]
+# The two prompts a reader meets: the classic one (3.11 here; 3.12 runs the same
+# prompt, with the same rules for blank lines) and 3.13's new one.
+PYTHONS = ["3.11", "3.13"]
+# IPython saves its history in a thread of its own, which makes and frees objects
+# while a block counts them with gc.get_objects(): these chapters' counts are
+# the plain prompt's (the pages say which version printed them).
+IPYTHON_COUNTS_ITS_OWN = {"07-two-designs.md", "08-speed.md"}
+IPYTHON_CHAPTERS = [
+    page for page in CHAPTERS if page.name not in IPYTHON_COUNTS_ITS_OWN
+]
+# Sessions pasted at once. A session mostly waits for its interpreter, so
+# several share the two cores; each has its own terminal, folder and Python.
+SESSIONS_AT_ONCE = 4
 
 
-@pytest.mark.parametrize("version", PYTHONS)
-@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
-def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
-    page: Path, version: str, tmp_path: Path
-) -> None:
+@dataclass
+class Outcome:
+    """What one session (a chapter pasted into one interpreter) came to."""
+
+    who: str  # "Python 3.11", "IPython"
+    pasted: int
+    failures: list[str]
+    left_out: set[str]
+    skipped: int
+
+
+def paste_into_python(page: Path, version: str, folder: Path) -> Outcome:
     blocks = chapter_blocks(page)
     python = interpreter(version)
     needed = {block.needs for block in blocks if block.needs}
@@ -492,36 +540,14 @@ def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
             f"Python {version} has no NumPy/scikit-learn/Matplotlib for this chapter"
             f" (pip failed: delete {python.parents[1]} to try again). {why}"
         )
-    with session([str(python), "-q"], tmp_path) as terminal:
+    with session([str(python), "-q"], folder) as terminal:
         pasted, failures = paste_chapter(terminal, blocks, version, left_out)
-    assert not failures, (
-        f"{page.name}, Python {version}: {pasted - len(failures)} of {pasted} blocks"
-        " printed what the page shows:\n" + "\n\n".join(failures)
+    return Outcome(
+        f"Python {version}", pasted, failures, left_out, len(blocks) - pasted
     )
-    if left_out:
-        count = len(blocks) - pasted
-        pytest.skip(
-            f"the rest of {page.name} passed; its {count} blocks that need"
-            f" {', '.join(sorted(left_out))} were left out, as the page says: Python"
-            f" {version} here has no {', '.join(sorted(left_out))}"
-        )
 
 
-# IPython saves its history in a thread of its own, which makes and frees objects
-# while a block counts them with gc.get_objects(): these chapters' counts are
-# the plain prompt's (the pages say which version printed them).
-IPYTHON_COUNTS_ITS_OWN = {"07-two-designs.md", "08-speed.md"}
-IPYTHON_CHAPTERS = [
-    page for page in CHAPTERS if page.name not in IPYTHON_COUNTS_ITS_OWN
-]
-
-
-@pytest.mark.parametrize(
-    "page", IPYTHON_CHAPTERS, ids=[page.stem for page in IPYTHON_CHAPTERS]
-)
-def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
-    page: Path, tmp_path: Path
-) -> None:
+def paste_into_ipython(page: Path, folder: Path) -> Outcome:
     ipython = ROOT / ".venv" / "bin" / "ipython"
     if not ipython.exists():
         pytest.fail("IPython is in the test extra: make venv installs it")
@@ -537,18 +563,81 @@ def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
         # IPython's suggestions from history would show on the screen as text
         "--TerminalInteractiveShell.autosuggestions_provider=None",
     ]
-    with session(argv, tmp_path) as terminal:
+    with session(argv, folder) as terminal:
         pasted, failures = paste_chapter(terminal, blocks, version, left_out)
+    return Outcome("IPython", pasted, failures, left_out, len(blocks) - pasted)
+
+
+@pytest.fixture(scope="module")
+def sessions(request, tmp_path_factory):
+    """Every selected session of this file, started at once (SESSIONS_AT_ONCE at a time).
+
+    Each test then waits for its own session's outcome, so pasting the whole
+    book takes about as long as its slowest chapters, not the sum of all.
+    """
+    jobs = {}
+    for item in request.session.items:
+        callspec = getattr(item, "callspec", None)
+        if item.module is not request.module or callspec is None:
+            continue
+        params = callspec.params
+        if item.originalname.endswith("_into_python_prints_what_the_page_shows"):
+            key = (params["page"].name, params["version"])
+        elif item.originalname.endswith("_into_ipython_prints_what_the_page_shows"):
+            key = (params["page"].name, "ipython")
+        else:
+            continue
+        jobs[key] = params["page"]
+    for version in {version for _, version in jobs if version != "ipython"}:
+        with contextlib.suppress(BaseException):  # a skip is reported by the tests
+            interpreter(version)  # made once, before the sessions start
+    pool = ThreadPoolExecutor(SESSIONS_AT_ONCE)
+    futures = {}
+    # The longest sessions first: the file's wall time is then the slowest chapter.
+    for (name, version), page in sorted(
+        jobs.items(), key=lambda job: -job[1].stat().st_size
+    ):
+        folder = tmp_path_factory.mktemp(f"{page.stem}-{version}")
+        if version == "ipython":
+            futures[name, version] = pool.submit(paste_into_ipython, page, folder)
+        else:
+            futures[name, version] = pool.submit(
+                paste_into_python, page, version, folder
+            )
+    yield futures
+    pool.shutdown(cancel_futures=True)
+
+
+def check(outcome: Outcome, page: Path) -> None:
+    failures, pasted = outcome.failures, outcome.pasted
     assert not failures, (
-        f"{page.name}, IPython: {pasted - len(failures)} of {pasted} blocks printed"
-        " what the page shows:\n" + "\n\n".join(failures)
+        f"{page.name}, {outcome.who}: {pasted - len(failures)} of {pasted} blocks"
+        " printed what the page shows:\n" + "\n\n".join(failures)
     )
-    if left_out:
+    if outcome.left_out:
+        names = ", ".join(sorted(outcome.left_out))
         pytest.skip(
-            f"the rest of {page.name} passed in IPython; its {len(blocks) - pasted}"
-            f" blocks that need {', '.join(sorted(left_out))} were left out, as the"
-            " page says"
+            f"the rest of {page.name} passed in {outcome.who}; its {outcome.skipped}"
+            f" blocks that need {names} were left out, as the page says:"
+            f" {outcome.who} here has no {names}"
         )
+
+
+@pytest.mark.parametrize("version", PYTHONS)
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
+    page: Path, version: str, sessions
+) -> None:
+    check(sessions[page.name, version].result(), page)
+
+
+@pytest.mark.parametrize(
+    "page", IPYTHON_CHAPTERS, ids=[page.stem for page in IPYTHON_CHAPTERS]
+)
+def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
+    page: Path, sessions
+) -> None:
+    check(sessions[page.name, "ipython"].result(), page)
 
 
 def test_the_chapters_left_out_of_ipython_count_objects() -> None:

@@ -76,7 +76,7 @@ def test_every_word_the_extensions_mark_is_translated():
             assert field in message.string, f"{message.id!r} loses {field}"
 
 
-def test_make_catalogues_adds_a_new_word_and_marks_a_changed_one(tmp_path: Path):
+def test_make_catalogues_adds_a_new_word_and_drops_a_removed_one(tmp_path: Path):
     extension = tmp_path / "ext"
     extension.mkdir()
     (extension / "words.py").write_text('_("Run")\n_("A new word")\nN_("Menu")\n')

@@ -381,6 +381,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("katex_macros", {}, "html", types=frozenset({dict}))
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
     app.connect("config-inited", _config_inited)
-    app.connect("html-page-context", _link_stylesheet)
+    # Each extension that adds to a page's head has its own priority, so the head
+    # comes out the same whatever the order of `extensions`: the preload first.
+    app.connect("html-page-context", _link_stylesheet, priority=450)
     app.connect("build-finished", _copy_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -64,7 +64,7 @@ def book_template(folder: Path = EXTENSIONS) -> Catalog:
             for line, message, comments, _context in extract(
                 "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
             ):
-                where = (path.relative_to(DOCS).as_posix(), line)
+                where = (path.relative_to(folder.parent).as_posix(), line)
                 if message in template:
                     template[message].locations.append(where)
                 else:

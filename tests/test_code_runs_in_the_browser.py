@@ -27,7 +27,6 @@ import doctest
 import re
 import time
 import urllib.parse
-from pathlib import Path
 
 import pytest
 
@@ -413,26 +412,3 @@ def test_the_run_buttons_show_focus(chromium, server) -> None:
             " && parseFloat(s.outlineWidth) > 0 && parseFloat(s.opacity) === 1 }"
         )
         assert style, f"{selector}: no visible focus ring"
-
-
-def test_the_build_marks_what_cannot_run_from_the_pages_own_skips() -> None:
-    """docs/_ext/runner.py: the blocks the doctests skip without PyTorch, the chapters needing NumPy."""
-    import runner
-
-    chapters = Path(__file__).resolve().parents[1] / "docs" / "chapters"
-    for page in sorted(chapters.glob("[0-9][0-9]-*.md")):
-        fences = runner.python_fences(page.read_text(encoding="utf-8"))
-        torch = [code for code, needs in fences if needs == "torch"]
-        numpy = any(runner.NEEDS_NUMPY.search(code) for code, _ in fences)
-        if page.name.startswith("09-"):
-            assert len(torch) >= 5 and sum("torch" in code for code in torch) >= 3, (
-                torch
-            )
-        else:
-            assert torch == [], page.name
-        assert numpy == page.name.startswith("10-"), page.name
-        versions = runner.printed_by(page.read_text(encoding="utf-8"))
-        assert len(versions) == len(fences), page.name
-        expected = ["3.11", "3.11"] if page.name.startswith("08-") else []
-        assert [v for v in versions if v] == expected, page.name
-    assert runner.TEXT["zh"].keys() == runner.TEXT["en"].keys()

@@ -1,26 +1,21 @@
 """The book's editions: English at the site's root, each translation in a folder.
 
 ``make html`` builds the same sources once per language (``-D language=zh_CN``
-for the Chinese edition, with the catalogues in ``docs/locale``) and puts each
+for the Chinese edition, from the catalogues in ``docs/locale``) and puts each
 translated edition in its own folder of the site (``book_editions`` in
-``conf.py``: language -> folder). This extension
-
-* applies ``book_edition_config``: settings that differ by language (the
-  title, the description, the search language), set when the configuration is
-  read, so that ``-D language=...`` alone selects them;
-* puts a language switcher on every HTML page (``_templates/language-switch.html``,
-  in the sidebar and, on a narrow screen, above the page): a relative link to
-  the same page in each other edition, so it works from ``file://`` and on any
-  host, under any folder;
-* names the other editions of the page in its ``<head>``
-  (``<link rel="alternate" hreflang="...">``) when the site's address is known
-  (``book_site_url``, or ``BOOK_SITE_URL`` in the environment), see :func:`alternates`;
-* offers :func:`text`, with which the book's other extensions pick their
-  words (the download line, the captions of included code) by language.
-
-The EPUB and the PDF (``singlehtml``) hold one edition each, so they get no
-switcher. The two upstream bugs a translated edition meets (MyST's heading
-anchors, Sphinx's Chinese search) are worked around in upstream_fixes.py.
+``conf.py``: language -> folder). This extension applies
+``book_edition_config``, the settings that differ by language (title,
+description, search language), when the configuration is read, so that
+``-D language=...`` alone selects them; puts a language switcher on every
+HTML page (``_templates/language-switch.html``, in the sidebar and, on a
+narrow screen, above the page), a relative link to the same page in each
+other edition that works from ``file://`` and on any host; and, when the
+site's address is known (``book_site_url``, or ``BOOK_SITE_URL`` in the
+environment), names the other editions of the page in its ``<head>``
+(``<link rel="alternate" hreflang>``, see :func:`alternates`). The EPUB and
+the PDF (``singlehtml``) hold one edition each, so they get no switcher. The
+switcher's name is in the catalogue ``book.po`` (book_words.py); the two
+upstream bugs a translated edition meets are worked around in upstream_fixes.py.
 """
 
 from __future__ import annotations
@@ -31,9 +26,11 @@ import posixpath
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.locale import get_translation
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
+_ = get_translation("book")
 
 SWITCHER_BUILDERS = {"html", "dirhtml"}
 
@@ -117,7 +114,7 @@ def add_switcher(
         return
     links = edition_links(app, pagename)
     context["book_editions"] = links
-    context["book_edition_label"] = text(app.config, {"en": "Language", "zh": "语言"})
+    context["book_edition_label"] = _("Language")
     context["metatags"] = context.get("metatags", "") + alternates(
         links, app.config.book_site_url
     )
@@ -143,6 +140,7 @@ def alternates(links: list[dict[str, object]], site_url: str) -> str:
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.add_config_value("book_editions", {}, "html", types=frozenset({dict}))
     app.add_config_value(
         "book_site_url",
@@ -153,6 +151,6 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)
-    app.connect("html-page-context", add_switcher)
+    app.connect("html-page-context", add_switcher, priority=650)  # its links after 600
     app.add_css_file("editions.css")
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,14 +1,15 @@
 """The fixes that make this book's EPUB valid EPUB 3, in the EPUB 3 builder.
 
-Sphinx's EPUB 3 builder, with four fixes made after the pages are written and
-before the book is packed: it declares the pages that carry MathML or SVG
-(``properties`` in ``content.opf``), as EPUB 3 requires; puts inline SVG icons
-(sphinx-design's) in the SVG namespace, which XHTML needs; removes the DTD
-line that matplotlib writes at the top of its SVG figures, which EPUB 3
-forbids, and gives their empty glyphs the path data SVG requires; and adds
-the stylesheet that matplotlib's plot directive links from every page but
-copies only for the HTML site. The math itself is written as MathML by
-offline_math.py.
+While each page of the EPUB is written, this extension puts its inline SVG
+icons (sphinx-design's) in the SVG namespace, which XHTML needs; before the
+book is packed, Sphinx's EPUB 3 builder, replaced by one with the other
+fixes, removes the DTD line that matplotlib writes at the top of its SVG
+figures, which EPUB 3 forbids, gives their empty glyphs the path data SVG
+requires, and adds the stylesheet that matplotlib's plot directive links from
+every page but copies only for the HTML site; once ``content.opf`` is written
+it declares there the pages that carry MathML or SVG (``properties``), as
+EPUB 3 requires. No page is rewritten after it was written. The math itself
+is written as MathML by offline_math.py.
 """
 
 from __future__ import annotations
@@ -25,8 +26,7 @@ from sphinx.builders.epub3 import Epub3Builder
 class MathMLEpub3Builder(Epub3Builder):
     """The EPUB 3 builder, with the fixes that make this book's EPUB valid EPUB 3.
 
-    It declares the pages that carry MathML or SVG, as EPUB 3 requires; puts
-    inline SVG icons (sphinx-design's) in the SVG namespace, which XHTML needs;
+    It declares the pages that carry MathML or SVG, as EPUB 3 requires;
     removes the DTD line that matplotlib writes at the top of its SVG figures,
     which EPUB 3 forbids, and gives its empty glyphs the path data SVG
     requires; and adds the stylesheet that matplotlib's plot
@@ -34,11 +34,11 @@ class MathMLEpub3Builder(Epub3Builder):
     """
 
     def build_content(self) -> None:
-        self._fix_files()
+        self._fix_images()
         super().build_content()
         self._declare_properties()
 
-    def _fix_files(self) -> None:
+    def _fix_images(self) -> None:
         import matplotlib
 
         out = Path(self.outdir)
@@ -55,15 +55,6 @@ class MathMLEpub3Builder(Epub3Builder):
             # matplotlib draws the space glyph as a path without "d", which SVG requires
             text = re.sub(r"<path(?![^>]*\sd=)", '<path d=""', text)
             svg.write_text(text, encoding="utf-8")
-        for page in out.rglob("*.xhtml"):
-            text = page.read_text(encoding="utf-8")
-            fixed = re.sub(
-                r"<svg(?![^>]*\bxmlns=)",
-                '<svg xmlns="http://www.w3.org/2000/svg"',
-                text,
-            )
-            if fixed != text:
-                page.write_text(fixed, encoding="utf-8")
 
     def _declare_properties(self) -> None:
         opf = Path(self.outdir, "content.opf")
@@ -84,6 +75,19 @@ class MathMLEpub3Builder(Epub3Builder):
         opf.write_text(re.sub(pattern, declare, text), encoding="utf-8")
 
 
+def svg_namespace(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """Inline ``<svg>`` of an EPUB page in the SVG namespace (XHTML needs it)."""
+    if app.builder.name.startswith("epub") and "body" in context:
+        context["body"] = re.sub(
+            r"<svg(?![^>]*\bxmlns=)",
+            '<svg xmlns="http://www.w3.org/2000/svg"',
+            context["body"],
+        )
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.add_builder(MathMLEpub3Builder, override=True)
+    app.connect("html-page-context", svg_namespace)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

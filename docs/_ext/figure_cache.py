@@ -25,10 +25,12 @@ fails the build; and a figure that warned leaves a ``<image>.warned`` mark
 beside its images, so the next build draws it again (and warns again) rather
 than showing a broken figure from the cache.
 
-Figures are drawn in the book's language (figure_language.py, style.tr), and
-the English and the Chinese edition share the cache folder. So that neither
-build ever shows or deletes the other's figures, each language has its own
-image names and its own record of keys: in English ``slopes_secant.svg`` and
+Figures are drawn in the book's language (figure_language.py, style.tr).
+Each edition keeps them beside its own doctrees (``make html`` gives the
+Chinese build its folder, ``docs/_build/zh_CN/plot_directive``), and each
+language has its own image names and its own record of keys as well, so that
+no build ever shows or deletes another language's figures, whatever folder
+it is given: in English ``slopes_secant.svg`` and
 ``.figure-keys.json``, as before; in any other language the directive is told
 to write ``slopes_secant-zh_CN.svg`` (its ``filename-prefix`` option), and the
 keys, which also hash the language, go to ``.figure-keys-zh_CN.json``.

@@ -14,23 +14,26 @@ snippet's first line and the statement just before it in the same block.
 Authors keep writing a plain ``literalinclude`` with ``:pyobject:`` (or with
 markers); an explicit ``:caption:`` always wins.
 
-The caption is written in the language of the build (the Chinese edition's in
-Chinese, ``tinygrad.py，`Value` 类中，紧接 `__add__` 之后``) and marked as not
-translatable: it follows the code by itself, so it is in no catalogue.
+The caption is written in the language of the build, from the templates of
+the catalogue ``book.po`` (book_words.py), and marked as not translatable in
+the page: it follows the code by itself, so it is in no page's catalogue.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.directives.code import LiteralInclude, LiteralIncludeReader
+from sphinx.locale import get_translation
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
+_ = get_translation("book")
 
 # Options that cannot be combined with ``lineno-match``; they do not change
 # where the snippet starts in the file, so they are dropped for the lookup.
@@ -55,48 +58,65 @@ class Place:
         str | None
     )  # how to name the statement before it; None: first in its block
 
-    def words(self, filename: str, language: str = "en") -> list[str | tuple[str]]:
-        """The caption as pieces: plain strings, and 1-tuples for code names."""
-        if language.split("_")[0] == "zh":
-            return self._words_zh(filename)
-        pieces: list[str | tuple[str]] = [filename + ", "]
+    def words(self, filename: str) -> list[str | tuple[str]]:
+        """The caption as pieces, in the build's language: plain strings, and 1-tuples for code."""
         if self.scope is None:
-            if self.previous is None:
-                return [*pieces, "at the top"]
-            pieces.append("top level, after ")
+            kind, name = "", ""
+            template = _("{file}, at the top") if self.previous is None else None
+            template = template or _("{file}, top level, after {previous}")
+        elif self.scope[0] == "class":
+            kind, name = self.scope
+            template = (
+                _("{file}, at the start of class {name}")
+                if self.previous is None
+                else _("{file}, in class {name}, after {previous}")
+            )
         else:
             kind, name = self.scope
-            if self.previous is None:
-                return [*pieces, f"at the start of {kind} ", (name,)]
-            pieces += [f"in {kind} ", (name,), ", after "]
-        if self.previous.startswith("the "):  # "the docstring", "the imports"
-            return [*pieces, self.previous]
-        return [*pieces, (self.previous,)]
+            template = (
+                _("{file}, at the start of function {name}")
+                if self.previous is None
+                else _("{file}, in function {name}, after {previous}")
+            )
+        values: dict[str, str | tuple[str]] = {"file": filename, "name": (name,)}
+        if self.previous is not None:
+            values["previous"] = (
+                str(_PREVIOUS[self.previous]())
+                if self.previous in _PREVIOUS
+                else (self.previous,)
+            )
+        return _fill(str(template), values)
 
-    def _words_zh(self, filename: str) -> list[str | tuple[str]]:
-        """The same in Chinese: ``tinygrad.py，`Value` 类中，紧接 `__add__` 之后``."""
-        pieces: list[str | tuple[str]] = [filename + "，"]
-        if self.scope is None:
-            if self.previous is None:
-                return [*pieces, "文件开头"]
-            pieces.append("模块顶层，紧接")
-        else:
-            kind, name = self.scope
-            kind = {"class": "类", "function": "函数"}[kind]
-            if self.previous is None:
-                return [*pieces, (name,), f" {kind}的开头"]
-            pieces += [(name,), f" {kind}中，紧接"]
-        if self.previous.startswith("the "):
-            return [*pieces, _PREVIOUS_ZH[self.previous] + "之后"]
-        return [*pieces, " ", (self.previous,), " 之后"]
-
-    def text(self, filename: str, language: str = "en") -> str:
-        return "".join(
-            p if isinstance(p, str) else p[0] for p in self.words(filename, language)
-        )
+    def text(self, filename: str) -> str:
+        return "".join(p if isinstance(p, str) else p[0] for p in self.words(filename))
 
 
-_PREVIOUS_ZH = {"the docstring": "文档字符串", "the imports": " import 语句"}
+# Statements named in words rather than as code ("after the docstring").
+_PREVIOUS = {
+    "the docstring": lambda: _("the docstring"),
+    "the imports": lambda: _("the imports"),
+}
+# A space that the template put between a placeholder and a CJK character,
+# where the placeholder became CJK words too (Chinese sets no space there).
+_SPACE_BETWEEN_CJK = re.compile(
+    r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef])"
+)
+
+
+def _fill(template: str, values: dict[str, str | tuple[str]]) -> list[str | tuple[str]]:
+    """``template`` with its ``{placeholders}`` filled, as pieces (code stays a 1-tuple).
+
+    >>> _fill("{file}, in class {name}", {"file": "a.py", "name": ("A",)})
+    ['a.py, in class ', ('A',)]
+    """
+    pieces: list[str | tuple[str]] = []
+    for i, part in enumerate(re.split(r"\{(\w+)\}", template)):
+        piece = values[part] if i % 2 else part
+        if isinstance(piece, str) and pieces and isinstance(pieces[-1], str):
+            pieces[-1] += piece
+        elif piece:
+            pieces.append(piece)
+    return [_SPACE_BETWEEN_CJK.sub("", p) if isinstance(p, str) else p for p in pieces]
 
 
 def _start(node: ast.stmt) -> int:
@@ -139,10 +159,6 @@ def place_of_line(source: str, line: int) -> Place:
     'a.py, top level, after the imports'
     >>> place_of_line(src, 4).text("a.py")
     'a.py, at the start of class A'
-    >>> place_of_line(src, 7).text("a.py", "zh_CN")
-    'a.py，A 类中，紧接 f 之后'
-    >>> place_of_line(src, 3).text("a.py", "zh_CN")
-    'a.py，模块顶层，紧接 import 语句之后'
     """
     body: list[ast.stmt] = ast.parse(source).body
     scope: tuple[str, str] | None = None
@@ -171,10 +187,6 @@ class CaptionedLiteralInclude(LiteralInclude):
     _auto_caption: Place | None = None
     _auto_filename = ""
 
-    @property
-    def _language(self) -> str:
-        return self.config.language or "en"
-
     def run(self) -> list[nodes.Node]:
         if "caption" not in self.options and self.arguments[0].endswith(".py"):
             _, filename = self.env.relfn2path(self.arguments[0])
@@ -182,9 +194,7 @@ class CaptionedLiteralInclude(LiteralInclude):
             if place is not None:
                 self._auto_caption = place
                 self._auto_filename = Path(filename).name
-                self.options["caption"] = place.text(
-                    self._auto_filename, self._language
-                )
+                self.options["caption"] = place.text(self._auto_filename)
         result = super().run()
         if self._auto_caption is not None:
             for node in result:
@@ -221,17 +231,16 @@ class CaptionedLiteralInclude(LiteralInclude):
         # container_wrapper() parses the caption with the page's own parser
         # (MyST or reST, which read `__mul__` differently): hand it ready nodes.
         place = self._auto_caption
-        if place is not None and text == place.text(
-            self._auto_filename, self._language
-        ):
+        if place is not None and text == place.text(self._auto_filename):
             children = [
                 nodes.Text(p) if isinstance(p, str) else nodes.literal(p[0], p[0])
-                for p in place.words(self._auto_filename, self._language)
+                for p in place.words(self._auto_filename)
             ]
             return [nodes.paragraph(text, "", *children)]
         return super().parse_text_to_nodes(text, *args, **kwargs)
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.add_directive("literalinclude", CaptionedLiteralInclude, override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -6,10 +6,15 @@
 // "macros": {...}}; the answer is a list, one entry per formula, either
 // {"html": "..."} (KaTeX's HTML and, for screen readers, its MathML) or
 // {"error": "..."}. Strict mode turns LaTeX that KaTeX would only guess at
-// into an error, so that the build reports it.
+// into an error, so that the build reports it. The MathML is written without
+// the TeX source that KaTeX adds to it (<semantics> and <annotation>): no
+// reader sees or hears it, it was a tenth of a chapter's elements, and a
+// copied formula no longer carries its TeX between two readings of it.
 "use strict";
 
 const katex = require(process.argv[2]);
+const TEX_ANNOTATION =
+  /<\/?semantics>|<annotation encoding="application\/x-tex">[^<]*<\/annotation>/g;
 
 let input = "";
 process.stdin.setEncoding("utf8");
@@ -26,7 +31,7 @@ process.stdin.on("end", () => {
         trust: false,
         macros: Object.assign({}, request.macros),
       });
-      return { html };
+      return { html: html.replace(TEX_ANNOTATION, "") };
     } catch (error) {
       return { error: String(error && error.message ? error.message : error) };
     }

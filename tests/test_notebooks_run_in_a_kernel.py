@@ -32,16 +32,19 @@ doctests do; the test then reports a skip after everything else passed.
 
 from __future__ import annotations
 
-import asyncio
 import ast
+import asyncio
 import doctest
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from built_site import need
+from built_site import ROOT, need
 from code_comments import without_comments
 from notebooks import SKIP_MAGIC, cell_source
 from test_pasting_into_real_pythons import (
@@ -222,3 +225,110 @@ def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_sh
             f"the rest of {edition} {page.stem}.ipynb passed; its {skipped} cells that"
             " need PyTorch skipped, as the page says: this kernel has no PyTorch"
         )
+
+
+# --- what the notebook's Markdown carries, and the Colab link -----------------------
+
+
+def markdown_of(notebook: Path) -> str:
+    import nbformat
+
+    book = nbformat.read(notebook, as_version=4)
+    return "\n\n".join(c.source for c in book.cells if c.cell_type == "markdown")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_notebooks_prose_is_the_pages_directives_as_plain_markdown(edition: str):
+    """Figures embedded, solutions collapsed, widgets linked, excerpts of src/ as text."""
+    pytest.importorskip("nbformat", reason="nbformat is in the docs extra: make venv")
+    chapters = need(EDITIONS[edition]) / "chapters"
+    slopes = markdown_of(chapters / "01-slopes.ipynb")
+    assert slopes.count("](data:image/svg+xml;base64,") >= 3, "figures not embedded"
+    assert "<details>\n<summary>" in slopes and "</details>" in slopes
+    assert "](01-slopes.html#widget-secant)" in slopes, "the widget is not linked"
+    assert "$$\n" in slopes and "$f(x) = x^2$" in slopes, "math is not Jupyter's"
+    assert "](05-engine.html)" in slopes, "a link to another chapter is lost"
+    assert "engine-download" not in slopes and ".ipynb" not in slopes
+    engine = markdown_of(chapters / "05-engine.ipynb")
+    excerpt = "```python\n    def __add__(self, other: Value | Number) -> Value:"
+    assert excerpt in engine, "an excerpt of tinygrad.py is not a Markdown fence"
+    if edition == "zh_CN":
+        assert "# 斜率" in slopes, "the Chinese notebook's prose is not Chinese"
+
+
+def test_every_chapter_offers_its_notebook_beside_the_engine():
+    """The download line links the notebook next to the page; no Colab link unless set."""
+    for edition, tool in EDITIONS.items():
+        site = need(tool)
+        for page in CHAPTERS:
+            html = (site / "chapters" / f"{page.stem}.html").read_text(encoding="utf-8")
+            line = html[html.index('<p class="engine-download">') :]
+            line = line[: line.index("</p>")]
+            assert f'href="{page.stem}.ipynb"' in line, f"{edition} {page.stem}"
+            assert (site / "chapters" / f"{page.stem}.ipynb").is_file()
+            assert ("colab.research.google.com" in html) == bool(
+                os.environ.get("BOOK_REPOSITORY")
+            ), (
+                f"{edition} {page.stem}: Colab link without BOOK_REPOSITORY, or none with it"
+            )
+
+
+TINY_CHAPTER = """# One
+
+Some *prose*, $x^2$ and [the other chapter](two.md).
+
+```python
+>>> from tinygrad import Value
+>>> print((Value(2) * 3).data)
+6.0
+```
+"""
+TINY_CONF = """
+import sys
+sys.path.insert(0, {ext!r})
+extensions = ["myst_parser", "engine_download"]
+myst_enable_extensions = ["dollarmath"]
+engine_download = "tinygrad.py"
+notebook_files = ["tinygrad.py"]
+book_editions = {{"en": ""}}
+"""
+
+
+@pytest.mark.slow
+def test_open_in_colab_comes_with_book_repository_and_loads_nothing(tmp_path):
+    """With BOOK_REPOSITORY, each chapter links its notebook on gh-pages in Colab."""
+    from test_site_is_offline import references_to_other_hosts
+
+    docs = tmp_path / "docs"
+    (docs / "chapters").mkdir(parents=True)
+    (docs / "tinygrad.py").write_bytes((ROOT / "src" / "tinygrad.py").read_bytes())
+    (docs / "conf.py").write_text(TINY_CONF.format(ext=str(ROOT / "docs" / "_ext")))
+    (docs / "index.md").write_text(
+        "# Tiny\n\n```{toctree}\nchapters/one\nchapters/two\n```\n"
+    )
+    (docs / "chapters" / "one.md").write_text(TINY_CHAPTER)
+    (docs / "chapters" / "two.md").write_text(TINY_CHAPTER.replace("# One", "# Two"))
+    out = tmp_path / "html"
+    env = {
+        **os.environ,
+        "BOOK_REPOSITORY": "https://github.com/someone/book",
+        "BOOK_SITE_URL": "https://someone.github.io/book/",
+    }
+    built = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "-n", "-q", docs, out],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    html = (out / "chapters" / "one.html").read_text(encoding="utf-8")
+    colab = (
+        "https://colab.research.google.com/github/someone/book/blob/gh-pages/"
+        "chapters/one.ipynb"
+    )
+    assert f'href="{colab}"' in html and "Open in Colab" in html
+    assert "](https://someone.github.io/book/chapters/two.html)" in markdown_of(
+        out / "chapters" / "one.ipynb"
+    ), "with BOOK_SITE_URL a link to another page is absolute"
+    assert not references_to_other_hosts(out)

@@ -88,7 +88,7 @@ class EngineDownload(SphinxTransform):
         section.insert(1, line)
 
     def notebook_words(self) -> list[nodes.Node]:
-        """" Download this chapter as a notebook: NN-name.ipynb." and "Open in Colab"."""
+        """The words "Download this chapter as a notebook: NN-name.ipynb." and "Open in Colab"."""
         _ = notebooks._
         name = notebooks.notebook_name(self.env.docname)
         notebook = nodes.reference(

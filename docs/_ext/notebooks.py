@@ -63,12 +63,20 @@ from editions import language_of
 
 logger = logging.getLogger(__name__)
 CATALOGUE = "notebooks"
-_ = get_translation(CATALOGUE)
+_translate = get_translation(CATALOGUE)
+
+
+def _(message: str) -> str:
+    """``message`` in the build's language (the catalogue ``notebooks``)."""
+    return str(_translate(message))
+
 
 BUILDERS = {"html"}
 PYTHON = {"python", "python3", "py", "pycon"}
 PROMPT = re.compile(copy_rule.PROMPT)
-SKIP_START = re.compile(r"skip: start if\((?P<condition>[^,]+),\s*reason=(?P<reason>.+)\)")
+SKIP_START = re.compile(
+    r"skip: start if\((?P<condition>[^,]+),\s*reason=(?P<reason>.+)\)"
+)
 PRINTED_BY = re.compile(r"printed by (?P<version>Python \d+\.\d+)")
 IMAGE_TYPES = {".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg"}
 COLAB = "https://colab.research.google.com/github/{repo}/blob/gh-pages/{path}"
@@ -213,7 +221,8 @@ class Writer:
         elif isinstance(node, nodes.literal_block):
             yield from self.literal(node)
         elif isinstance(node, nodes.math_block):
-            yield "$$\n" + node.astext().strip() + "\n$$"
+            number = f" \\tag{{{node['number']}}}" if node.get("number") else ""
+            yield "$$\n" + node.astext().strip() + number + "\n$$"
         elif isinstance(node, nodes.bullet_list | nodes.enumerated_list):
             yield self.listing(node, depth)
         elif isinstance(node, nodes.table):
@@ -223,8 +232,10 @@ class Writer:
         elif isinstance(node, nodes.definition_list):
             for item in node.findall(nodes.definition_list_item):
                 term = self.inline(item.next_node(nodes.term))
+                if not term.startswith("**"):
+                    term = f"**{term}**"
                 body = self.markdown(self.blocks(item.next_node(nodes.definition)))
-                yield f"**{term}**  \n" + body
+                yield f"{term}  \n" + body
         elif isinstance(node, nodes.Admonition):
             yield from self.admonition(node, depth)
         elif name == "dropdown_main":
@@ -272,7 +283,10 @@ class Writer:
             fence = "```"
             while fence in text:
                 fence += "`"
-            info = "python" if language in PYTHON else language
+            if language in PYTHON or node.get("source", "").endswith(".py"):
+                info = "python"
+            else:
+                info = "" if language == "default" else language
             yield f"{fence}{info}\n{text.rstrip()}\n{fence}"
 
     def captioned(self, node: nodes.container) -> Iterator[str | Code]:
@@ -297,20 +311,21 @@ class Writer:
         title = node.next_node(nodes.title)
         if title is not None and title.parent is node:
             yield "*" + self.inline(title) + "*"
-        rows = []
-        for row in node.findall(nodes.row):
-            cells = [
-                self.inline_blocks(entry).replace("|", "\\|").replace("\n", " ")
-                for entry in row.children
-            ]
-            rows.append("| " + " | ".join(cells) + " |")
-        head = next(node.findall(nodes.thead), None)
-        heads = len(head.findall(nodes.row).__next__().children) if head else 0
-        width = heads or (len(next(node.findall(nodes.row)).children) if rows else 0)
-        if not head:
-            rows.insert(0, "| " + " | ".join([" "] * width) + " |")
-        rows.insert(1, "|" + "---|" * width)
-        yield "\n".join(rows)
+        head = [row for part in node.findall(nodes.thead) for row in part.children]
+        body = [row for part in node.findall(nodes.tbody) for row in part.children]
+        rows = [
+            [self.inline_blocks(entry).replace("\n", " ") for entry in row.children]
+            for row in (head[:1] or [None]) + body
+            if row is not None
+        ]
+        if not rows:
+            return
+        width = max(len(row) for row in rows)
+        if not head:  # Markdown needs a header row: an empty one
+            rows.insert(0, [" "] * width)
+        lines = ["| " + " | ".join(row) + " |" for row in rows]
+        lines.insert(1, "|" + "---|" * width)
+        yield "\n".join(lines)
 
     def figure(self, node: nodes.Element) -> str:
         image = node if isinstance(node, nodes.image) else node.next_node(nodes.image)
@@ -349,30 +364,43 @@ class Writer:
         body = list(self.blocks_after(node, 1 if title is not None else 0, depth))
         for group, first in self.groups(body):
             if isinstance(group, Code):
+                if first:  # the admonition opens with code: its title, then the cell
+                    yield f"> **{heading}**"
                 yield group
             else:
                 text = (f"**{heading}**\n\n" if first else "") + group
                 yield "> " + text.replace("\n", "\n> ")
 
     def dropdown(self, node: nodes.Element, depth: int) -> Iterator[str | Code]:
-        title = node.next_node(lambda n: "sd-summary-text" in n.get("classes", []))
+        title = node.next_node(
+            lambda n: isinstance(n, nodes.Element) and "sd-summary-text" in n["classes"]
+        )
         summary = self.inline(title) if title is not None else "…"
-        body = node.next_node(lambda n: n.get("design_component") == "dropdown-body")
+        body = node.next_node(
+            lambda n: (
+                isinstance(n, nodes.Element)
+                and n.get("design_component") == "dropdown-body"
+            )
+        )
         parts = list(self.blocks(body, depth)) if body is not None else []
-        for group, _first in self.groups(parts):
+        for group, first in self.groups(parts):
             if isinstance(group, Code):
+                if first:  # the block opens with code: its title, then the cell
+                    yield f"**{summary}**"
                 group.hidden = True
                 yield group
             else:
                 yield f"<details>\n<summary>{summary}</summary>\n\n{group}\n\n</details>"
 
     def widget(self, node: nodes.Element, depth: int) -> Iterator[str | Code]:
-        title = next((c for c in node.children if type(c).__name__ == "widget_title"), None)
+        title = next(
+            (c for c in node.children if type(c).__name__ == "widget_title"), None
+        )
         name = self.inline(title) if title is not None else node["widget"]
         link = self.page_link(f"#{node['ids'][0]}")
-        yield _("*An interactive widget, [{name}]({link}), is on this chapter's page.*").format(
-            name=name, link=link
-        )
+        yield _(
+            "*An interactive widget, [{name}]({link}), is on this chapter's page.*"
+        ).format(name=name, link=link)
         for child in node.children:
             if type(child).__name__ == "widget_fallback":
                 yield from self.blocks(child, depth)
@@ -387,7 +415,8 @@ class Writer:
                 if text:
                     yield "\n\n".join(text), first
                     first, text = False, []
-                yield part, False
+                yield part, first
+                first = False
             else:
                 text.append(part)
         if text:
@@ -452,7 +481,9 @@ class Writer:
             return uri
         folder = self.app.config.book_editions.get(language_of(self.app.config), "")
         path = posixpath.normpath(posixpath.join(posixpath.dirname(here), uri))
-        return site.rstrip("/") + "/" + posixpath.join(folder.strip("/"), path).lstrip("/")
+        return (
+            site.rstrip("/") + "/" + posixpath.join(folder.strip("/"), path).lstrip("/")
+        )
 
 
 # --- the notebook ---------------------------------------------------------------
@@ -490,9 +521,10 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
         todo += sorted(imported_modules(text) & set(offered))
     names = ", ".join(name for name, _text in files.values())
     lines = [
-        "# " + _("The book's files this notebook needs, written next to it: {names}.").format(
-            names=names
-        ),
+        "# "
+        + _(
+            "The book's files this notebook needs, written next to it: {names}."
+        ).format(names=names),
         "import importlib",
         "",
         "BOOK_FILES = {",
@@ -508,15 +540,20 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     ]
     code = "\n".join(lines)
     if skips:
-        code += "\n" + SKIP_MAGIC_CODE.format(
-            comment=_("a cell that the book skips when CONDITION holds"),
-            magic=SKIP_MAGIC,
-            skipped=_("(skipped, as in the book: {})"),
-        ).rstrip()
+        code += (
+            "\n"
+            + SKIP_MAGIC_CODE.format(
+                comment=_("a cell that the book skips when CONDITION holds"),
+                magic=SKIP_MAGIC,
+                skipped=_("(skipped, as in the book: {})"),
+            ).rstrip()
+        )
     return code
 
 
-def notebook(app: Sphinx, docname: str, doctree: nodes.document) -> nbformat.NotebookNode:
+def notebook(
+    app: Sphinx, docname: str, doctree: nodes.document
+) -> nbformat.NotebookNode:
     writer = Writer(app, docname)
     parts = list(writer.blocks(doctree))
     stem = posixpath.basename(docname)
@@ -563,7 +600,11 @@ def notebook(app: Sphinx, docname: str, doctree: nodes.document) -> nbformat.Not
     return nbformat.v4.new_notebook(
         cells=cells,
         metadata={
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+            "kernelspec": {
+                "name": "python3",
+                "display_name": "Python 3",
+                "language": "python",
+            },
             "language_info": {"name": "python"},
         },
     )
@@ -582,18 +623,23 @@ def write_notebook(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 def compile_catalogue(app: Sphinx) -> None:
     """Compile ``notebooks.po`` of the build's language (Sphinx compiles only its pages')."""
     repository = CatalogRepository(
-        app.srcdir, app.config.locale_dirs, app.config.language, app.config.source_encoding
+        app.srcdir,
+        app.config.locale_dirs,
+        app.config.language,
+        app.config.source_encoding,
     )
     for catalogue in repository.catalogs:
         if catalogue.domain == CATALOGUE and catalogue.is_outdated():
             catalogue.write_mo(app.config.language)
-    for folder in repository.locale_dirs:
-        app.add_message_catalog(CATALOGUE, folder)
+    for folder in app.config.locale_dirs:  # registered in every language, English too
+        app.add_message_catalog(CATALOGUE, Path(app.srcdir, folder))
 
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("editions")  # book_site_url, book_editions, book_repository
-    app.add_config_value("notebook_pages", ["chapters/*"], "env", types=frozenset({list}))
+    app.add_config_value(
+        "notebook_pages", ["chapters/*"], "env", types=frozenset({list})
+    )
     app.add_config_value("notebook_files", [], "env", types=frozenset({list}))
     app.connect("builder-inited", compile_catalogue)
     app.connect("doctree-resolved", write_notebook)

@@ -45,6 +45,7 @@ import ast
 import base64
 import posixpath
 import re
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from fnmatch import fnmatch
@@ -613,11 +614,25 @@ def notebook(
 def write_notebook(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if not has_notebook(app, docname):
         return
+    start = time.perf_counter()
     book = notebook(app, docname, doctree)
     nbformat.validate(book)
     target = Path(app.outdir, posixpath.dirname(docname), notebook_name(docname))
     target.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(book, target)
+    _written.append(time.perf_counter() - start)
+
+
+_written: list[float] = []  # the seconds each notebook took to make, this build
+
+
+def report(app: Sphinx, exception: Exception | None) -> None:
+    """Say how many notebooks the build wrote and what they cost it."""
+    if _written and exception is None:
+        logger.info(
+            "notebooks: wrote %d notebooks in %.1f s", len(_written), sum(_written)
+        )
+    _written.clear()
 
 
 def compile_catalogue(app: Sphinx) -> None:
@@ -643,4 +658,5 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("notebook_files", [], "env", types=frozenset({list}))
     app.connect("builder-inited", compile_catalogue)
     app.connect("doctree-resolved", write_notebook)
+    app.connect("build-finished", report)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

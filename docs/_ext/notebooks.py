@@ -489,14 +489,20 @@ class Writer:
 
 # --- the notebook ---------------------------------------------------------------
 
-SKIP_MAGIC_CODE = """
-# %%{magic} CONDITION: {comment}
+# In Jupyter (IPython): errors shown as the book shows them, by their last line
+# (IPython would take a minute to lay out chapter 5's RecursionError of a
+# thousand frames), and, where the chapter has cells to skip, the cell magic.
+IPYTHON_CODE = """
 try:
     from IPython import get_ipython
-except ImportError:  # no IPython: a script has no cell magics
+except ImportError:  # no IPython: a script shows errors as Python does
     get_ipython = type(None)
 if get_ipython() is not None:
-
+    # {errors}
+    get_ipython().InteractiveTB.set_mode("Minimal")
+"""
+SKIP_MAGIC_CODE = """
+    # %%{magic} CONDITION: {comment}
     def {magic}(condition, cell):
         \"\"\"Run the cell unless the condition holds.\"\"\"
         if eval(condition, get_ipython().user_ns):
@@ -540,15 +546,18 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
         "importlib.invalidate_caches()  # the new files can be imported at once",
     ]
     code = "\n".join(lines)
-    if skips:
-        code += (
-            "\n"
-            + SKIP_MAGIC_CODE.format(
-                comment=_("a cell that the book skips when CONDITION holds"),
-                magic=SKIP_MAGIC,
-                skipped=_("(skipped, as in the book: {})"),
-            ).rstrip()
+    code += IPYTHON_CODE.format(
+        errors=_(
+            "Errors as the book shows them, by their last line"
+            " (%xmode Context shows the whole traceback)."
         )
+    ).rstrip()
+    if skips:
+        code += SKIP_MAGIC_CODE.format(
+            comment=_("a cell that the book skips when CONDITION holds"),
+            magic=SKIP_MAGIC,
+            skipped=_("(skipped, as in the book: {})"),
+        ).rstrip()
     return code
 
 

@@ -31,7 +31,10 @@ notebook has the Chinese prose and the translated code comments:
 The first cell, collapsed, writes the book's files the chapter imports
 (``tinygrad.py`` always, then what its code imports from ``notebook_files``,
 for chapter 10 ``tensorgrad.py`` and ``digits.py``) with plain Python, so a
-notebook runs top to bottom in an empty folder, also as a script.
+notebook runs top to bottom in an empty folder, also as a script. In Jupyter it
+also has errors shown by their last line, as the book shows them (``%xmode
+Minimal``; IPython's full layout of chapter 5's ``RecursionError``, a thousand
+frames, takes a minute), and defines the cell magic ``%%skip_if``.
 
 The words this extension writes are in the message catalogue ``notebooks``
 (``docs/locale/<language>/LC_MESSAGES/notebooks.po``, compiled when the build

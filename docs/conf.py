@@ -35,6 +35,7 @@ extensions = [
     "sphinx_last_updated_by_git",
     "include_captions",  # "tinygrad.py, in class `Value`, after `__add__`"
     "engine_download",  # tinygrad.py and check_engine.py under every chapter's title
+    "notebooks",  # every chapter as a Jupyter notebook, offered beside them
     "not_found",  # 404.html
     "widgets",
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
@@ -139,6 +140,8 @@ html_last_updated_fmt = "%d %B %Y"
 suppress_warnings = ["git.command_not_found", "git.subprocess_error", "git.too_shallow"]
 engine_download = "../src/tinygrad.py"  # offered on every chapter (engine_download.py)
 engine_check_download = "../src/check_engine.py"  # beside it, the reader's checker
+# What a chapter's notebook may carry (notebooks.py): tinygrad.py, and what its code imports.
+notebook_files = ["../src/tinygrad.py", "../src/tensorgrad.py", "../src/digits.py"]
 pygments_style = "default"
 pygments_dark_style = "monokai"
 

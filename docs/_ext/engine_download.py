@@ -10,9 +10,15 @@ that Sphinx copies to ``_downloads/<hash>/<name>`` exactly as it is in
 ``engine_check_download`` (paths relative to ``conf.py``); without the second,
 the line offers the engine alone.
 
+Where the build writes the chapter as a notebook (notebooks.py), the line
+offers it too, and, when ``book_repository`` (``BOOK_REPOSITORY``) names the
+book's GitHub repository, a link that opens it in Colab from the site's
+``gh-pages`` branch: a link only, nothing is loaded from Colab.
+
 Only for the HTML site: an e-book or a printed page cannot run the file. The
 line is in the language of the build (the Chinese edition's in Chinese): it is
-added after the page was translated, so it is in no catalogue.
+added after the page was translated, so it is in no page's catalogue; the
+notebook's words are in the catalogue ``notebooks`` (notebooks.py).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 
+import notebooks
 from editions import text
 
 BUILDERS = {"html", "dirhtml"}
@@ -75,8 +82,36 @@ class EngineDownload(SphinxTransform):
         else:
             before, after = text(config, WORDS)
             words = [nodes.Text(before), engine, nodes.Text(after)]
+        if notebooks.has_notebook(self.app, self.env.docname):
+            words += self.notebook_words()
         line = nodes.paragraph("", "", *words, classes=["engine-download"])
         section.insert(1, line)
+
+    def notebook_words(self) -> list[nodes.Node]:
+        """The words "Download this chapter as a notebook: NN-name.ipynb." and "Open in Colab"."""
+        _ = notebooks._
+        name = notebooks.notebook_name(self.env.docname)
+        notebook = nodes.reference(
+            "",
+            "",
+            nodes.literal(name, name),
+            refuri=name,  # beside the page (notebooks.py writes it there)
+            classes=["download", "notebook-download"],
+        )
+        before, after = _("Download this chapter as a notebook: {notebook}.").split(
+            "{notebook}"
+        )
+        space = text(self.config, {"en": " ", "zh": ""})  # none after "。"
+        words = [nodes.Text(space + before), notebook, nodes.Text(after)]
+        colab = notebooks.colab_url(self.config, self.env.docname)
+        if colab:
+            words += [
+                nodes.Text(space),
+                nodes.reference(
+                    "", _("Open in Colab"), refuri=colab, classes=["colab-link"]
+                ),
+            ]
+        return words
 
     def link(self, path: str) -> addnodes.download_reference:
         """A download of ``path`` (relative to conf.py), shown as its file name."""
@@ -95,6 +130,7 @@ class EngineDownload(SphinxTransform):
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("notebooks")
     app.add_config_value("engine_download", "", "env", types=frozenset({str}))
     app.add_config_value("engine_check_download", "", "env", types=frozenset({str}))
     app.add_config_value(

@@ -1,0 +1,333 @@
+"""Promise 3 of the book: each chapter's notebook, in both editions, runs top to
+bottom in an empty folder and prints what the page shows.
+
+The build writes ``chapters/NN-name.ipynb`` beside each chapter page, in the
+English edition and in the Chinese (docs/_ext/notebooks.py). Here every one of
+them is executed by a real Jupyter kernel (nbclient and ipykernel, the test
+extra), each in an empty temporary folder, two kernels at a time, and then
+checked against the chapter's Markdown as it is now, not against anything the
+notebook stores:
+
+* its code cells are the page's Python blocks, in order, as the copy button
+  copies them (the Chinese edition's with its translated comments: the code,
+  without comments, is the same token for token), so a snippet changed since
+  the site was built fails here until the book is rebuilt;
+* each cell printed what the page shows after the block, by the doctests'
+  rules (``...`` matches anything, whitespace is normalised, a traceback is
+  compared by its exception, as tests/test_pasting_into_real_pythons.py
+  compares a paste); a block without prompts must run without an error; an
+  error anywhere else fails, so Run All works;
+* the book's modules it imported (``tinygrad``, ``tensorgrad``, ``digits``)
+  came from files the notebook wrote into its folder: one that needs a file it
+  does not carry would import it from ``src/`` (installed in .venv) and fails.
+
+Two kinds of block are compared as "runs without an error" only, as in the
+IPython paste test: a block the page marks ``% printed by Python 3.11``, and a
+block that counts Python's objects or what the collector freed (``gc.``, or a
+call of a function the page defined with it, chapters 7 and 8): a kernel has
+threads of its own that make and free objects meanwhile. The PyTorch cells of
+chapter 9 skip, printing why, in a kernel without PyTorch, as the page's
+doctests do; the test then reports a skip after everything else passed.
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import doctest
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from built_site import ROOT, need
+from code_comments import without_comments
+from notebooks import SKIP_MAGIC, cell_source
+from test_pasting_into_real_pythons import (
+    CHAPTERS,
+    FLAGS,
+    MODULE,
+    Block,
+    blocks_of,
+    without_tracebacks,
+)
+
+EDITIONS = {"en": "site", "zh_CN": "zh_site"}
+BOOK_MODULES = ["tinygrad", "tensorgrad", "digits", "check_engine"]
+KERNELS_AT_ONCE = 2  # the machine's two cores
+CELL_SECONDS = 300  # one cell, training included, on a busy machine
+# Run after the notebook's cells: where the book's modules came from, and
+# whether the kernel has the modules the skipped regions need.
+WHERE_FROM = f"""
+import importlib.util, json, sys
+print(json.dumps({{
+    "modules": {{n: sys.modules[n].__file__ for n in {BOOK_MODULES!r} if n in sys.modules}},
+    "has": {{n: importlib.util.find_spec(n) is not None for n in ["torch"]}},
+}}))
+"""
+
+
+def counting_blocks(blocks: list[Block]) -> set[int]:
+    """The blocks that count objects: they use ``gc.``, or call a function defined with it."""
+    counters: set[str] = set()
+    for block in blocks:
+        if "gc." not in block.shown_code:
+            continue
+        try:
+            tree = ast.parse(cell_source(block.shown_code))
+        except SyntaxError:
+            continue
+        counters |= {
+            node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)
+        }
+    calls = re.compile(r"\b(" + "|".join(map(re.escape, counters)) + r")\(")
+    return {
+        block.number
+        for block in blocks
+        if "gc." in block.shown_code or (counters and calls.search(block.shown_code))
+    }
+
+
+def printed(outputs: list[dict]) -> tuple[str, list[str]]:
+    """What a cell printed, as the page would show it, and its errors."""
+    text, errors = [], []
+    for output in outputs:
+        kind = output["output_type"]
+        if kind == "stream" and output["name"] == "stdout":
+            text.append(output["text"])
+        elif kind == "execute_result":
+            text.append(output["data"].get("text/plain", "") + "\n")
+        elif kind == "error":
+            line = f"{output['ename']}: {output['evalue']}".rstrip(": ")
+            errors.append(line)
+            text.append(MODULE.sub("", line) + "\n")
+    return "".join(text), errors
+
+
+async def _execute(path: Path, folder: Path, gate: asyncio.Semaphore) -> dict:
+    import nbformat
+    from nbclient import NotebookClient
+
+    book = nbformat.read(path, as_version=4)
+    book.cells.append(nbformat.v4.new_code_cell(WHERE_FROM, id="where-from"))
+    client = NotebookClient(
+        book,
+        timeout=CELL_SECONDS,
+        kernel_name="python3",
+        allow_errors=True,  # every cell runs; the errors are checked below
+        resources={"metadata": {"path": str(folder)}},
+    )
+    async with gate:
+        await client.async_execute()
+    return book, folder
+
+
+@pytest.fixture(scope="module")
+def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
+    """Every chapter's notebook of each edition, executed: (edition, chapter stem) -> notebook."""
+    pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
+    sites = {edition: need(tool) for edition, tool in EDITIONS.items()}
+    jobs = {}
+    for edition, site in sites.items():
+        for page in CHAPTERS:
+            path = site / "chapters" / f"{page.stem}.ipynb"
+            if path.is_file():
+                jobs[edition, page.stem] = path
+    ipython = tmp_path_factory.mktemp("ipython")
+
+    async def run_all() -> list:
+        gate = asyncio.Semaphore(KERNELS_AT_ONCE)
+        runs = []
+        for (edition, stem), path in jobs.items():
+            folder = tmp_path_factory.mktemp(f"{edition}-{stem}")  # empty
+            runs.append(_execute(path, folder, gate))
+        return await asyncio.gather(*runs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("IPYTHONDIR", str(ipython))  # no history or profile of ours
+        patch.setenv("MPLBACKEND", "Agg")  # a figure is drawn, not shown
+        patch.delenv("PYTHONPATH", raising=False)  # the kernel sees no src/
+        results = asyncio.run(run_all())
+    return dict(zip(jobs, results))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_shows(
+    page: Path, edition: str, executed
+) -> None:
+    key = (edition, page.stem)
+    assert key in executed, (
+        f"the {edition} edition has no chapters/{page.stem}.ipynb: rebuild the book"
+    )
+    book, folder = executed[key]
+    blocks = blocks_of(page)
+    setup, *cells, where_from = book.cells
+    assert setup.cell_type == "code" and setup.metadata["jupyter"]["source_hidden"]
+    assert "BOOK_FILES" in setup.source, "the first cell writes the book's files"
+    codes = [cell for cell in cells if cell.cell_type == "code"]
+    assert len(codes) == len(blocks), (
+        f"{edition} {page.stem}.ipynb has {len(codes)} code cells, the page"
+        f" {len(blocks)} Python blocks: rebuild the book"
+    )
+    found = json.loads(printed(where_from.outputs)[0])
+    counting = counting_blocks(blocks)
+    checker = doctest.OutputChecker()
+    failures, skipped = [], 0
+    for block, cell in zip(blocks, codes):
+        expected = cell_source(block.shown_code)
+        if block.needs:
+            expected = f"%%{SKIP_MAGIC} {block.needs} is None\n{expected}"
+        source = cell.source
+        if edition != "en":  # comments are translated, the code is the same
+            source, expected = without_comments(source), without_comments(expected)
+        where = f"{edition} {page.stem}.ipynb, cell for block {block.number}"
+        if source != expected:
+            failures.append(
+                f"{where}: the code is not the page's (rebuild the book):\n"
+                f"--- the page:\n{expected}\n--- the notebook:\n{source}"
+            )
+            continue
+        got, errors = printed(cell.outputs)
+        tagged = "raises-exception" in cell.metadata.get("tags", [])
+        if block.needs and not found["has"].get(block.needs, True):
+            if errors or f"{block.needs} is None" not in got or got.count("\n") != 1:
+                failures.append(f"{where}: did not skip cleanly: {got} {errors}")
+            skipped += 1
+            continue
+        if block.examples is None or block.printed_by or block.number in counting:
+            ok = not errors  # it runs; what it prints is not compared
+        else:
+            ok = checker.check_output(
+                without_tracebacks(block.shows) + "\n",
+                without_tracebacks(got) + "\n",
+                FLAGS,
+            ) and (tagged or not errors)
+        if not ok:
+            failures.append(
+                f"{where}:\n--- the page shows:\n{block.shows}\n--- the cell printed:\n"
+                f"{got}" + (f"--- errors: {errors}" if errors else "")
+            )
+    assert not failures, "\n\n".join(failures)
+    modules = found["modules"]
+    for name, file in modules.items():
+        assert Path(file).resolve() == (folder / f"{name}.py").resolve(), (
+            f"{edition} {page.stem}.ipynb imported {name} from {file}, not from its"
+            f" folder: the notebook does not carry {name}.py"
+        )
+    if skipped:
+        pytest.skip(
+            f"the rest of {edition} {page.stem}.ipynb passed; its {skipped} cells that"
+            " need PyTorch skipped, as the page says: this kernel has no PyTorch"
+        )
+
+
+# --- what the notebook's Markdown carries, and the Colab link -----------------------
+
+
+def markdown_of(notebook: Path) -> str:
+    import nbformat
+
+    book = nbformat.read(notebook, as_version=4)
+    return "\n\n".join(c.source for c in book.cells if c.cell_type == "markdown")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_notebooks_prose_is_the_pages_directives_as_plain_markdown(edition: str):
+    """Figures embedded, solutions collapsed, widgets linked, excerpts of src/ as text."""
+    pytest.importorskip("nbformat", reason="nbformat is in the docs extra: make venv")
+    chapters = need(EDITIONS[edition]) / "chapters"
+    slopes = markdown_of(chapters / "01-slopes.ipynb")
+    assert slopes.count("](data:image/svg+xml;base64,") >= 3, "figures not embedded"
+    assert "<details>\n<summary>" in slopes and "</details>" in slopes
+    assert "](01-slopes.html#widget-secant)" in slopes, "the widget is not linked"
+    assert "$$\n" in slopes and "$f(x) = x^2$" in slopes, "math is not Jupyter's"
+    assert "](05-engine.html)" in slopes, "a link to another chapter is lost"
+    assert "engine-download" not in slopes and ".ipynb" not in slopes
+    engine = markdown_of(chapters / "05-engine.ipynb")
+    excerpt = "```python\n    def __add__(self, other: Value | Number) -> Value:"
+    assert excerpt in engine, "an excerpt of tinygrad.py is not a Markdown fence"
+    if edition == "zh_CN":
+        assert "# 斜率" in slopes, "the Chinese notebook's prose is not Chinese"
+
+
+def test_every_chapter_offers_its_notebook_beside_the_engine():
+    """The download line links the notebook next to the page; no Colab link unless set."""
+    for edition, tool in EDITIONS.items():
+        site = need(tool)
+        for page in CHAPTERS:
+            html = (site / "chapters" / f"{page.stem}.html").read_text(encoding="utf-8")
+            line = html[html.index('<p class="engine-download">') :]
+            line = line[: line.index("</p>")]
+            assert f'href="{page.stem}.ipynb"' in line, f"{edition} {page.stem}"
+            assert (site / "chapters" / f"{page.stem}.ipynb").is_file()
+            assert ("colab.research.google.com" in html) == bool(
+                os.environ.get("BOOK_REPOSITORY")
+            ), (
+                f"{edition} {page.stem}: Colab link without BOOK_REPOSITORY, or none with it"
+            )
+
+
+TINY_CHAPTER = """# One
+
+Some *prose* and [the other chapter](two.md).
+
+```python
+>>> from tinygrad import Value
+>>> print((Value(2) * 3).data)
+6.0
+```
+"""
+TINY_CONF = """
+import sys
+sys.path.insert(0, {ext!r})
+extensions = ["myst_parser", "engine_download"]
+engine_download = "tinygrad.py"
+notebook_files = ["tinygrad.py"]
+book_editions = {{"en": ""}}
+"""
+
+
+@pytest.mark.slow
+def test_open_in_colab_comes_with_book_repository_and_loads_nothing(tmp_path):
+    """With BOOK_REPOSITORY, each chapter links its notebook on gh-pages in Colab."""
+    from test_site_is_offline import references_to_other_hosts
+
+    docs = tmp_path / "docs"
+    (docs / "chapters").mkdir(parents=True)
+    (docs / "tinygrad.py").write_bytes((ROOT / "src" / "tinygrad.py").read_bytes())
+    (docs / "conf.py").write_text(TINY_CONF.format(ext=str(ROOT / "docs" / "_ext")))
+    (docs / "index.md").write_text(
+        "# Tiny\n\n```{toctree}\nchapters/one\nchapters/two\n```\n"
+    )
+    (docs / "chapters" / "one.md").write_text(TINY_CHAPTER)
+    (docs / "chapters" / "two.md").write_text(TINY_CHAPTER.replace("# One", "# Two"))
+    out = tmp_path / "html"
+    env = {
+        **os.environ,
+        "BOOK_REPOSITORY": "https://github.com/someone/book",
+        "BOOK_SITE_URL": "https://someone.github.io/book/",
+    }
+    built = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "-n", "-q", docs, out],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    html = (out / "chapters" / "one.html").read_text(encoding="utf-8")
+    colab = (
+        "https://colab.research.google.com/github/someone/book/blob/gh-pages/"
+        "chapters/one.ipynb"
+    )
+    assert f'href="{colab}"' in html and "Open in Colab" in html
+    assert "](https://someone.github.io/book/chapters/two.html)" in markdown_of(
+        out / "chapters" / "one.ipynb"
+    ), "with BOOK_SITE_URL a link to another page is absolute"
+    assert not references_to_other_hosts(out)

@@ -375,7 +375,8 @@ GEOMETRY = """() => ({
     return [e.tagName, r.left + scrollX, r.top + scrollY, r.width, r.height].join(' ');
   }),
   shown: [...document.querySelectorAll('.runner-run')]
-    .filter(b => getComputedStyle(b).visibility === 'visible').length,
+    .map(b => getComputedStyle(b))
+    .filter(s => s.display !== 'none' && s.visibility === 'visible').length,
 })"""
 
 
@@ -406,7 +407,7 @@ def test_showing_the_run_buttons_moves_nothing_and_leaves_html_alone(
           const held = document.querySelector('script[src*="runner/runner.js"]');
           const script = document.createElement('script');
           for (const a of held.attributes) script.setAttribute(a.name, a.value);
-          document.body.appendChild(script);
+          document.head.appendChild(script);  // (outside the measured body)
         }"""
     )
     page.wait_for_function("() => window.bookRunner")

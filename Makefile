@@ -10,6 +10,7 @@ DOCS   ?= docs
 SPHINXBUILD ?= $(BIN)/sphinx-build
 SPHINXOPTS ?= -W --keep-going -n -j auto
 PYTEST ?= $(BIN)/python -m pytest
+AUDIT_ARGS ?=  # e.g. --quick chapters/05-engine.html (docs/_tools/audit.py --help)
 TEST_WORKERS ?= 2
 PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 # Handed to publish.py through the environment, never pasted into a recipe:
@@ -44,7 +45,7 @@ help:
 	@printf '              PUBLISH_REMOTE (now: %s; a remote name, URL or path)\n' "$$PUBLISH_REMOTE"
 	@echo "make epub     the whole book as an EPUB, math as MathML, in English and Chinese: $(BUILD)/epub/"
 	@echo "make pdf      the whole book as a PDF, printed by Chromium, in English and Chinese: $(BUILD)/pdf/"
-	@echo "make audit    Lighthouse on the front page and every chapter (served gzip-compressed)"
+	@echo "make audit    Lighthouse, median of 3 runs, on both editions' front page, chapters, glossary"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
@@ -172,7 +173,7 @@ serve: $(STAMP) $(NODE_STAMP)
 # scores, layout shift and bytes on load. Slow and sensitive to a busy machine,
 # so not part of `make test`.
 audit: html
-	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/audit.py $(BUILD)/html
+	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/audit.py $(BUILD)/html $(AUDIT_ARGS)
 
 $(BENCH_VENV)/.installed-stamp:
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)

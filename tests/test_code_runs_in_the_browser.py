@@ -375,6 +375,60 @@ def test_no_axe_violation_after_running_and_editing(ran_pages) -> None:
     )
 
 
+# Where every element of the page is and how big (document coordinates), and
+# which Run buttons a reader could see or reach.
+GEOMETRY = """() => ({
+  boxes: [...document.querySelectorAll('body *')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.tagName, r.left + scrollX, r.top + scrollY, r.width, r.height].join(' ');
+  }),
+  shown: [...document.querySelectorAll('.runner-run')]
+    .map(b => getComputedStyle(b))
+    .filter(s => s.display !== 'none' && s.visibility === 'visible').length,
+})"""
+
+
+def test_showing_the_run_buttons_moves_nothing_and_leaves_html_alone(
+    chromium, server
+) -> None:
+    """runner.js shows the Run buttons without restyling or laying out the page.
+
+    Chapter 5 (the most Run buttons) is loaded without runner.js, every part of
+    it laid out (no content-visibility skipping), and measured; then runner.js
+    runs as the page would have run it. No element may move or change size, and
+    <html> must keep its attributes (a class there restyled all 8,000 elements).
+    """
+    context = chromium.new_context(viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.route("**/runner/runner.js*", lambda route: route.abort())
+    page.goto(server + "chapters/05-engine.html", wait_until="load")
+    page.unroute("**/runner/runner.js*")
+    page.add_style_tag(content="* { content-visibility: visible !important; }")
+    assert page.evaluate("window.bookRunner") is None  # runner.js was held back
+    before = page.evaluate(GEOMETRY)
+    assert before["shown"] == 0, "Run buttons shown before runner.js ran"
+    page.evaluate(
+        """() => {
+          window.rootChanges = [];
+          new MutationObserver(records => window.rootChanges.push(...records.map(
+            r => r.attributeName))).observe(document.documentElement, {attributes: true});
+          const held = document.querySelector('script[src*="runner/runner.js"]');
+          const script = document.createElement('script');
+          for (const a of held.attributes) script.setAttribute(a.name, a.value);
+          document.head.appendChild(script);  // (outside the measured body)
+        }"""
+    )
+    page.wait_for_function("() => window.bookRunner")
+    after = page.evaluate(GEOMETRY)
+    buttons = page.locator(".runner-run").count()
+    assert buttons >= 20
+    assert after["shown"] == buttons, f"{after['shown']} of {buttons} Run buttons shown"
+    moved = [(b, a) for b, a in zip(before["boxes"], after["boxes"]) if b != a]
+    assert len(before["boxes"]) == len(after["boxes"]) and moved == [], moved[:5]
+    assert page.evaluate("window.rootChanges") == [], "runner.js changed <html>"
+    assert page.locator(".runner-run").first.is_visible()
+
+
 def test_the_run_buttons_show_focus(chromium, server) -> None:
     base = server
     page = chromium.new_page()

@@ -72,8 +72,13 @@
       }
     );
   }
-  // The Run buttons are in the page (docs/_ext/runner.py), hidden until now.
-  document.documentElement.classList.add("runner-live");
+  // The Run buttons are in the page (docs/_ext/runner.py), laid out but hidden
+  // until now: showing them is a change of visibility on the buttons alone, which
+  // neither restyles the page nor moves anything (a class on <html> restyled and
+  // laid out all of a long chapter).
+  Array.prototype.forEach.call(document.querySelectorAll(".highlight .runner-run"), function (run) {
+    run.classList.add("runner-ready");
+  });
   document.addEventListener("click", function (event) {
     var run = event.target.closest && event.target.closest(".runner-run");
     var block = run && blockOf(run);

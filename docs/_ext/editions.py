@@ -150,6 +150,9 @@ def setup(app: Sphinx) -> dict[str, object]:
         "html",
         types=frozenset({str}),
     )
+    app.add_config_value(
+        "book_repository", os.environ.get("BOOK_REPOSITORY", ""), "env"
+    )
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)

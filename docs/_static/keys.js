@@ -10,7 +10,8 @@
 (function () {
   "use strict";
   var ARROWS = { ArrowLeft: true, ArrowRight: true };
-  var OWN_KEYS = "input, textarea, select, button, [contenteditable], .widget, [tabindex], [role=slider], [role=textbox], [role=listbox], [role=menu], [role=tablist], [role=radiogroup]";
+  var OWN_KEYS =
+    "input, textarea, select, button, [contenteditable], .widget, [tabindex]:not([tabindex='-1']), [role=slider], [role=textbox], [role=listbox], [role=menu], [role=tablist], [role=radiogroup]";
 
   function keepsArrows(element) {
     if (!element || element === document.body || !element.closest) return false;

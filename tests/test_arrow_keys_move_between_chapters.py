@@ -61,7 +61,7 @@ def test_a_code_block_being_edited_keeps_the_arrow_keys(chromium, server):
                     pre.setAttribute("role", "textbox"); }"""
     )
     pre.click()
-    page.keyboard.press("Home")
+    page.keyboard.press("Control+Home")
     _press_and_stay(page, "ArrowRight")
     _press_and_stay(page, "ArrowRight")
     page.keyboard.type("#")  # the caret moved two characters: the key did its work
@@ -81,9 +81,7 @@ def test_a_widget_slider_keeps_the_arrow_keys(chromium, server):
 def test_a_code_block_that_scrolls_keeps_the_arrow_keys(chromium, server):
     page = chromium.new_page(viewport={"width": 360, "height": 740})
     page.goto(server + CHAPTER)
-    wide = page.locator("article pre[tabindex='0']").filter(
-        has_not_text="__never__"
-    )
+    wide = page.locator("article pre[tabindex='0']").filter(has_not_text="__never__")
     box = next(
         element
         for element in wide.element_handles()

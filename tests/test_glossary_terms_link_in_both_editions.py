@@ -18,7 +18,7 @@ from pathlib import Path
 
 from built_site import ROOT, chapter_pages
 
-CJK = re.compile(r"[\u4e00-\u9fff]")
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # with its punctuation
 TERM_LINK = re.compile(
     r'<a class="reference internal" href="\.\./glossary\.html#([^"]+)">'
     r'<span class="xref std std-term">(.*?)</span></a>',
@@ -34,12 +34,17 @@ def _entries(page: Path) -> list[list[tuple[str, str]]]:
     entries = []
     for item in re.split(r"</dd>", body.group(1))[:-1]:
         terms = re.findall(r'<dt id="([^"]+)">(.*?)<a class="headerlink"', item, re.S)
-        entries.append([(i, unescape(re.sub(r"<[^>]+>", "", t)).strip()) for i, t in terms])
+        entries.append(
+            [(i, unescape(re.sub(r"<[^>]+>", "", t)).strip()) for i, t in terms]
+        )
     return entries
 
 
 def test_every_entry_names_its_term_in_english_then_in_chinese(site, zh_site):
-    english, chinese = _entries(site / "glossary.html"), _entries(zh_site / "glossary.html")
+    english, chinese = (
+        _entries(site / "glossary.html"),
+        _entries(zh_site / "glossary.html"),
+    )
     assert len(english) > 60
     assert english == chinese, "the two editions' glossaries name different terms"
     for terms in english:

@@ -93,7 +93,7 @@ def test_both_front_pages_show_the_same_bibtex(site, zh_site):
     for folder in (site, zh_site):
         page = (folder / "index.html").read_text(encoding="utf-8")
         found = re.search(
-            r'<div class="highlight-bibtex.*?<pre>(.*?)</pre>', page, re.S
+            r'<div class="highlight-bibtex.*?<pre[^>]*>(.*?)</pre>', page, re.S
         )
         assert found, f"{folder / 'index.html'} shows no BibTeX block"
         blocks.append(re.sub(r"<[^>]+>", "", found.group(1)))

@@ -5,9 +5,11 @@ at, for example ``https://OWNER.github.io/REPO/``), this extension loads
 
 * sphinxext-opengraph: every page gets ``og:title``, ``og:description``,
   ``og:url`` and ``og:image``, absolute addresses in the page's own edition, and
-  the image is a card drawn for the page at build time (its title and first
-  words, by the extension's matplotlib code; in the Chinese edition with the
-  Chinese figures' font). Cards are cached in ``docs/_build/social_cards/`` by
+  the image is a card drawn for the page at build time (the book's and the
+  page's titles, the page's first words and the address, by the extension's
+  matplotlib code; in the Chinese edition with the Chinese figures' font).
+  ``og:description`` is the description page_polish.py writes for search
+  engines (it skips the download line and cuts Chinese by Chinese rules). Cards are cached in ``docs/_build/social_cards/`` by
   their contents (the extension names each card by a hash of its words), so an
   unchanged page is not drawn again;
 * sphinx-sitemap: ``sitemap.xml`` at the site's root lists every page of both
@@ -66,6 +68,20 @@ def configure(app: Sphinx, config: Config) -> None:
     config.sitemap_url_scheme = "{link}"
     config.sitemap_locales = [None]  # the alternates are added below, by folder
     config.sitemap_excludes = ["404.html", "search.html", "genindex.html"]
+
+
+def book_description(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """The preview's description is the page's own ``<meta name="description">``."""
+    found = re.search(
+        r'<meta name="description" content="([^"]*)"', context.get("metatags", "")
+    )
+    if found and doctree is not None:
+        if context.get("meta") is None:
+            context["meta"] = {}
+        context["meta"]["og:description"] = found.group(1)
+        context["meta"]["og:image:alt"] = found.group(1)
 
 
 def _cache(app: Sphinx) -> Path:
@@ -155,6 +171,8 @@ def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
 
 def setup(app: Sphinx) -> dict[str, object]:
     if os.environ.get(SITE_URL):
+        # after page_polish's description, before sphinxext-opengraph reads it
+        app.connect("html-page-context", book_description)
         app.setup_extension("sphinxext.opengraph")
         app.setup_extension("sphinx_sitemap")
         app.connect("config-inited", configure, priority=200)

@@ -40,7 +40,7 @@ sys.path.insert(0, {str(DOCS / "_ext")!r})
 sys.path.insert(0, {str(DOCS / "chapters" / "figures")!r})
 project = "Tiny book"
 html_title = "Tiny book"
-extensions = ["myst_parser", "editions", "doors", "previews"]
+extensions = ["myst_parser", "editions", "page_polish", "doors", "previews"]
 html_theme = "furo"
 templates_path = [{str(DOCS / "_templates")!r}]
 html_sidebars = {{"**": ["sidebar/brand.html", "sidebar/navigation.html"]}}
@@ -52,9 +52,11 @@ book_edition_names = {{"en": "English", "zh_CN": "中文"}}
 book_edition_config = {{"zh_CN": {{"html_title": "小书"}}}}
 """
 PAGES = {
-    "index.md": "# Tiny book\n\nA book of one chapter, to try the doors on.\n\n"
+    "index.md": "# Tiny book\n\nA book of one chapter, to try the doors of a site on: "
+    "its links, its previews and its sitemap.\n\n"
     "```{toctree}\nchapters/one\n```\n",
-    "chapters/one.md": "# Slopes\n\nHow fast does the output change when we nudge the input?\n",
+    "chapters/one.md": "# Slopes\n\nHow fast does the output of a function change when we "
+    "nudge its input, and how can a program find out?\n",
 }
 CATALOGUE = """msgid ""
 msgstr ""
@@ -63,8 +65,10 @@ msgstr ""
 msgid "Slopes"
 msgstr "斜率"
 
-msgid "How fast does the output change when we nudge the input?"
-msgstr "把输入挪动一点，输出变化得有多快？"
+msgid ""
+"How fast does the output of a function change when we nudge its input, and "
+"how can a program find out?"
+msgstr "把函数的输入挪动一点点，输出会变化得多快？程序又怎样把这个答案算出来？"
 """
 
 

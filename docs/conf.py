@@ -44,6 +44,8 @@ extensions = [
     "code_comments",  # only code written in the page, with comments, is translated
     "upstream_fixes",  # workarounds for bugs of MyST and Sphinx, each named
     "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
+    "doors",  # the repository, "Edit this page", "Report a problem" (BOOK_REPOSITORY)
+    "previews",  # link previews and sitemap.xml (BOOK_SITE_URL)
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -128,6 +130,12 @@ html_static_path = ["_static"]
 html_show_sourcelink = False
 html_favicon = "_static/favicon.svg"
 html_css_files = ["book.css"]
+# The arrow keys move to the previous and the next page (Sphinx's doctools.js;
+# docs/_static/keys.js leaves them to a field, a code block being edited, a
+# widget or a box that scrolls). The repository's settings (source_repository,
+# source_branch, source_directory, footer_icons) are added by docs/_ext/doors.py
+# when BOOK_REPOSITORY is set.
+html_theme_options = {"navigation_with_keys": True}
 # The description of pages with no paragraph of their own (index, search).
 html_meta_description = (
     "A book that builds a reverse-mode automatic differentiation engine in Python, "

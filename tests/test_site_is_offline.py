@@ -58,6 +58,22 @@ LOADING_ATTRIBUTES = {
     "longdesc",
 }
 CLICKED_LINKS = {"a", "area"}  # their href loads nothing until a reader follows it
+# A <link> loads its href only for these relations; the others (canonical,
+# alternate: the other edition of a page, given with the site's address) name
+# an address for search engines and link previews, and load nothing.
+FETCHED_RELS = {
+    "stylesheet",
+    "icon",
+    "apple-touch-icon",
+    "mask-icon",
+    "manifest",
+    "preload",
+    "prefetch",
+    "modulepreload",
+    "dns-prefetch",
+    "preconnect",
+    "prerender",
+}
 
 # URL strings in scripts of the site that are never fetched, with the reason.
 NEVER_FETCHED = [
@@ -96,13 +112,15 @@ class _LoadedURLs(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._in = tag if tag in {"script", "style"} else None
+        rels = set((dict(attrs).get("rel") or "").lower().split())
+        named_only = tag == "link" and not rels & FETCHED_RELS
         for name, value in attrs:
             if value is None:
                 continue
             if name == "style":
                 self.found += [(f"<{tag} style>", u) for u in _css_urls(value)]
             elif name in LOADING_ATTRIBUTES and not (
-                name == "href" and tag in CLICKED_LINKS
+                name == "href" and (tag in CLICKED_LINKS or named_only)
             ):
                 for url in value.split(",") if "srcset" in name else [value]:
                     self.found.append((f"<{tag} {name}>", url.strip().split(" ")[0]))
@@ -161,6 +179,8 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
         '<body><img srcset="a.png 1x, https://img.example.com/b.png 2x">'
         '<div style="background: url(http://example.com/bg.png)"></div>'
         '<a href="https://example.com/reading">a link to click</a>'
+        '<link rel="canonical" href="https://example.com/reading/page.html">'
+        '<link rel="preload" href="https://preload.example.com/f.woff2">'
         '<svg xmlns="http://www.w3.org/2000/svg"></svg>'
         "<script>fetch('https://api.example.com/track')</script></body></html>",
         encoding="utf-8",
@@ -180,6 +200,7 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
         "example.org",
         "fonts.example.com",
         "img.example.com",
+        "preload.example.com",
         "x.example.io",
     ]
     assert not any("reading" in p or "w3.org" in p for p in problems)

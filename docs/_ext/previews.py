@@ -1,0 +1,182 @@
+"""Link previews and the sitemap, when the site's address is known.
+
+With ``BOOK_SITE_URL`` in the environment (the address the site is published
+at, for example ``https://OWNER.github.io/REPO/``), this extension loads
+
+* sphinxext-opengraph: every page gets ``og:title``, ``og:description``,
+  ``og:url`` and ``og:image``, absolute addresses in the page's own edition, and
+  the image is a card drawn for the page at build time (the book's and the
+  page's titles, the page's first words and the address, by the extension's
+  matplotlib code; in the Chinese edition with the Chinese figures' font).
+  ``og:description`` is the description page_polish.py writes for search
+  engines (it skips the download line and cuts Chinese by Chinese rules). Cards are cached in ``docs/_build/social_cards/`` by
+  their contents (the extension names each card by a hash of its words), so an
+  unchanged page is not drawn again;
+* sphinx-sitemap: ``sitemap.xml`` at the site's root lists every page of both
+  editions. sphinx-sitemap puts every language, the first included, in a
+  folder of its own (``{lang}{link}``, so ``en/index.html``), while our English
+  edition is the site's root and the Chinese one is ``zh_CN/``: so each
+  edition lists its own pages (``{link}`` under its own address), and the
+  translated edition's build, which runs after the English one
+  (docs/_tools/build_site.py), adds its pages to the root's sitemap, each
+  page naming its other editions (``xhtml:link rel="alternate" hreflang``).
+
+Without the setting neither extension is loaded and the pages are as before.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from xml.etree import ElementTree
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from editions import language_of, language_tag
+
+SITE_URL = "BOOK_SITE_URL"
+CARDS = "_images/social_previews"  # where sphinxext-opengraph writes its cards
+SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+XHTML_NS = "http://www.w3.org/1999/xhtml"
+LINE_COLOR = "#0072B2"  # the book's blue (docs/chapters/figures/style.py)
+
+
+def edition_url(config: Config) -> str:
+    """This edition's address, ending in "/": the site's, or its folder's in it."""
+    folder = config.book_editions.get(language_of(config), "").strip("/")
+    root = config.book_site_url.rstrip("/") + "/"
+    return root + (folder + "/" if folder else "")
+
+
+def configure(app: Sphinx, config: Config) -> None:
+    if not config.book_site_url:
+        return
+    address = edition_url(config)
+    config.html_baseurl = address
+    config.ogp_site_url = address
+    config.ogp_site_name = config.html_title
+    config.ogp_enable_meta_description = False  # page_polish.py writes the description
+    social = {"enable": True, "line_color": LINE_COLOR}
+    if language_of(config).startswith("zh"):
+        import style  # the Chinese figures' font (docs/chapters/figures/style.py)
+
+        social["font"] = style.CJK_FONT
+    config.ogp_social_cards = social
+    config.sitemap_url_scheme = "{link}"
+    config.sitemap_locales = [None]  # the alternates are added below, by folder
+    config.sitemap_excludes = ["404.html", "search.html", "genindex.html"]
+
+
+def book_description(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
+) -> None:
+    """The preview's description is the page's own ``<meta name="description">``."""
+    found = re.search(
+        r'<meta name="description" content="([^"]*)"', context.get("metatags", "")
+    )
+    if found and doctree is not None:
+        if context.get("meta") is None:
+            context["meta"] = {}
+        context["meta"]["og:description"] = found.group(1)
+        context["meta"]["og:image:alt"] = found.group(1)
+
+
+def _cache(app: Sphinx) -> Path:
+    return Path(app.confdir) / "_build" / "social_cards" / language_of(app.config)
+
+
+def restore_cards(app: Sphinx) -> None:
+    """Put the cached cards where sphinxext-opengraph looks before drawing one."""
+    cache = _cache(app)
+    if app.config.book_site_url and cache.is_dir():
+        shutil.copytree(cache, Path(app.outdir) / CARDS, dirs_exist_ok=True)
+
+
+def keep_cards(app: Sphinx, exception: Exception | None) -> None:
+    """Cache the cards the pages use; remove the cached ones no page uses any more."""
+    drawn = Path(app.outdir) / CARDS
+    if exception is not None or not drawn.is_dir():
+        return
+    used = {
+        name
+        for page in Path(app.outdir).rglob("*.html")
+        for name in re.findall(
+            r'property="og:image" content="[^"]*/([^/"]+\.png)"',
+            page.read_text(encoding="utf-8"),
+        )
+    }
+    for card in drawn.iterdir():
+        if card.name not in used:
+            card.unlink()
+    cache = _cache(app)
+    shutil.rmtree(cache, ignore_errors=True)
+    shutil.copytree(drawn, cache)
+
+
+def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
+    """Add a translated edition's pages to the site root's sitemap, with alternates."""
+    config = app.config
+    folder = config.book_editions.get(language_of(config), "").strip("/")
+    if exception is not None or not config.book_site_url or not folder:
+        return
+    ours = Path(app.outdir) / config.sitemap_filename
+    root_map = Path(app.outdir).parents[folder.count("/")] / config.sitemap_filename
+    if not ours.is_file() or not root_map.is_file():
+        return  # an edition built on its own keeps its own sitemap
+    ElementTree.register_namespace("", SITEMAP_NS)
+    ElementTree.register_namespace("xhtml", XHTML_NS)
+    tree = ElementTree.parse(root_map)
+    site = config.book_site_url.rstrip("/") + "/"
+    editions = {
+        language: (f.strip("/") + "/" if f.strip("/") else "")
+        for language, f in config.book_editions.items()
+    }
+    links = []
+    for url in tree.getroot().findall(f"{{{SITEMAP_NS}}}url"):
+        loc = url.find(f"{{{SITEMAP_NS}}}loc").text
+        if loc.startswith(site) and not any(
+            loc[len(site) :].startswith(prefix)
+            for prefix in editions.values()
+            if prefix
+        ):
+            links.append(loc[len(site) :])
+    ours_links = {
+        url.find(f"{{{SITEMAP_NS}}}loc").text
+        for url in ElementTree.parse(ours).getroot().findall(f"{{{SITEMAP_NS}}}url")
+    }
+    root = ElementTree.Element(f"{{{SITEMAP_NS}}}urlset")
+    for link in links:
+        for prefix in editions.values():
+            here = site + prefix + link
+            if prefix and here not in ours_links:
+                continue  # a page this edition does not have
+            url = ElementTree.SubElement(root, f"{{{SITEMAP_NS}}}url")
+            ElementTree.SubElement(url, f"{{{SITEMAP_NS}}}loc").text = here
+            for language, other in editions.items():
+                ElementTree.SubElement(
+                    url,
+                    f"{{{XHTML_NS}}}link",
+                    rel="alternate",
+                    hreflang=language_tag(language),
+                    href=site + other + link,
+                )
+    ElementTree.indent(root)
+    ElementTree.ElementTree(root).write(
+        root_map, xml_declaration=True, encoding="utf-8"
+    )
+
+
+def setup(app: Sphinx) -> dict[str, object]:
+    if os.environ.get(SITE_URL):
+        # after page_polish's description, before sphinxext-opengraph reads it
+        app.connect("html-page-context", book_description)
+        app.setup_extension("sphinxext.opengraph")
+        app.setup_extension("sphinx_sitemap")
+        app.connect("config-inited", configure, priority=200)
+        app.connect("builder-inited", restore_cards)
+        app.connect("build-finished", keep_cards)
+        app.connect("build-finished", join_sitemaps, priority=900)  # after sitemap's
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

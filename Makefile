@@ -116,6 +116,7 @@ unit: $(STAMP)
 # configured in $(NODE_DIR)/prettier.config.json). Fix with `.venv/bin/ruff
 # format`, `.venv/bin/ruff check --fix` and Prettier's --write.
 lint: $(STAMP) $(NODE_STAMP)
+	$(BIN)/reuse lint -q
 	$(BIN)/ruff check src docs tests
 	$(BIN)/ruff format --check src docs tests
 	$(NODE_PATH_ENV) $(NODE_DIR)/node_modules/.bin/prettier --check \

@@ -30,11 +30,7 @@ SOURCES = [
 ]
 # Files that may hold Chinese, each with its reason. An entry whose file holds
 # none fails the test: remove it.
-ALLOWED = {
-    # The download line's words, owned this round by the notebooks work (issue
-    # 22), which extends the same line: they move to book.po with it.
-    "docs/_ext/engine_download.py",
-}
+ALLOWED: set[str] = set()
 BOOK_PO = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES" / "book.po"
 
 

@@ -30,8 +30,12 @@ from urllib.parse import quote, urlencode
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
+from sphinx.locale import get_translation
 
-from editions import language_of, text
+from book_words import N_
+from editions import language_of
+
+_ = get_translation("book")
 
 GITHUB = re.compile(r"^https://github\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 SOURCE_DIRECTORY = "docs"  # the pages' folder in the repository
@@ -50,18 +54,10 @@ GITHUB_ICON = (
     '.013 8.013 0 0 0 16 8c0-4.42-3.58-8-8-8z"></path></svg>'
 )
 
-WORDS = {
-    "repository": {
-        "en": "The book's repository on GitHub",
-        "zh": "本书在 GitHub 上的仓库",
-    },
-    "report": {"en": "Report a problem", "zh": "报告问题"},
-    "title": {"en": "Problem on the page “{title}”", "zh": "页面“{title}”上的问题"},
-    "body": {
-        "en": "Page: {address}\n\nWhat is wrong, and what did you expect?\n",
-        "zh": "页面：{address}\n\n哪里有问题？你原本期望看到什么？\n",
-    },
-}
+REPOSITORY = N_("The book's repository on GitHub")
+REPORT = N_("Report a problem")
+TITLE = N_("Problem on the page “{title}”")
+BODY = N_("Page: {address}\n\nWhat is wrong, and what did you expect?\n")
 
 
 def repository(config: Config) -> str:
@@ -95,7 +91,7 @@ def set_theme_options(app: Sphinx, config: Config) -> None:
         top_of_page_buttons=["edit"],
         footer_icons=[
             {
-                "name": text(config, WORDS["repository"]),
+                "name": str(_(REPOSITORY)),
                 "url": repo,
                 "html": GITHUB_ICON,
                 "class": "book-repository",
@@ -123,8 +119,8 @@ def report_link(repo: str, title: str, address: str, config: Config) -> str:
     """
     query = urlencode(
         {
-            "title": text(config, WORDS["title"]).format(title=title),
-            "body": text(config, WORDS["body"]).format(address=address),
+            "title": str(_(TITLE)).format(title=title),
+            "body": str(_(BODY)).format(address=address),
         },
         quote_via=quote,
     )
@@ -135,7 +131,7 @@ def add_doors(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
     context["book_report_link"] = ""
-    context["book_report_label"] = text(app.config, WORDS["report"])
+    context["book_report_label"] = str(_(REPORT))
     repo = repository(app.config)
     if not repo or app.builder.name not in HTML_BUILDERS:
         return
@@ -154,6 +150,7 @@ def add_doors(
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")  # this extension's words: book.po
     app.add_config_value("book_source_branch", "main", "env", types=frozenset({str}))
     app.connect("config-inited", set_theme_options, priority=200)
     app.connect("html-page-context", add_doors)

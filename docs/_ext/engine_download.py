@@ -17,41 +17,46 @@ book's GitHub repository, a link that opens it in Colab from the site's
 
 Only for the HTML site: an e-book or a printed page cannot run the file. The
 line is in the language of the build (the Chinese edition's in Chinese): it is
-added after the page was translated, so it is in no page's catalogue; the
-notebook's words are in the catalogue ``notebooks`` (notebooks.py).
+added after the page was translated, so it is in no page's catalogue: its
+words are in book.po, with the other extensions' (book_words.py).
 """
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatch
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 
 import notebooks
+from book_words import N_
 from editions import text
 
+_ = get_translation("book")
+
 BUILDERS = {"html", "dirhtml"}
-# The words around the files' names, by language: before the engine, after it,
-# and (with the checker) after the checker.
-WORDS = {
-    "en": ("Download ", ", the finished engine, and keep it next to your own scripts."),
-    "zh": ("下载 ", "，这是完成后的引擎，把它保存在你自己的脚本旁边。"),
-}
-WORDS_WITH_CHECK = {
-    "en": (
-        "Download ",
-        ", the finished engine, and keep it next to your own scripts; ",
-        " checks the engine you build in chapter 5.",
-    ),
-    "zh": (
-        "下载 ",
-        "，这是完成后的引擎，把它保存在你自己的脚本旁边；",
-        " 用来检查你在第 5 章自己搭建的引擎。",
-    ),
-}
+ENGINE = N_(
+    "Download {engine}, the finished engine, and keep it next to your own scripts."
+)
+ENGINE_AND_CHECK = N_(
+    "Download {engine}, the finished engine, and keep it next to your own scripts;"
+    " {check} checks the engine you build in chapter 5."
+)
+
+
+def around(message: str, **links: nodes.Node) -> list[nodes.Node]:
+    """The translated ``message`` as text nodes, with each ``{name}`` replaced by its link."""
+    words: list[nodes.Node] = []
+    for part in re.split(r"(\{\w+\})", str(_(message))):
+        if part.startswith("{") and part[1:-1] in links:
+            words.append(links[part[1:-1]])
+        elif part:
+            words.append(nodes.Text(part))
+    return words
 
 
 class EngineDownload(SphinxTransform):
@@ -70,18 +75,10 @@ class EngineDownload(SphinxTransform):
             return
         engine = self.link(config.engine_download)
         if config.engine_check_download:
-            before, after, last = text(config, WORDS_WITH_CHECK)
             check = self.link(config.engine_check_download)
-            words = [
-                nodes.Text(before),
-                engine,
-                nodes.Text(after),
-                check,
-                nodes.Text(last),
-            ]
+            words = around(ENGINE_AND_CHECK, engine=engine, check=check)
         else:
-            before, after = text(config, WORDS)
-            words = [nodes.Text(before), engine, nodes.Text(after)]
+            words = around(ENGINE, engine=engine)
         if notebooks.has_notebook(self.app, self.env.docname):
             words += self.notebook_words()
         line = nodes.paragraph("", "", *words, classes=["engine-download"])
@@ -89,7 +86,6 @@ class EngineDownload(SphinxTransform):
 
     def notebook_words(self) -> list[nodes.Node]:
         """The words "Download this chapter as a notebook: NN-name.ipynb." and "Open in Colab"."""
-        _ = notebooks._
         name = notebooks.notebook_name(self.env.docname)
         notebook = nodes.reference(
             "",
@@ -98,11 +94,13 @@ class EngineDownload(SphinxTransform):
             refuri=name,  # beside the page (notebooks.py writes it there)
             classes=["download", "notebook-download"],
         )
-        before, after = _("Download this chapter as a notebook: {notebook}.").split(
-            "{notebook}"
-        )
         space = text(self.config, {"en": " ", "zh": ""})  # none after "。"
-        words = [nodes.Text(space + before), notebook, nodes.Text(after)]
+        words = [
+            nodes.Text(space),
+            *around(
+                _("Download this chapter as a notebook: {notebook}."), notebook=notebook
+            ),
+        ]
         colab = notebooks.colab_url(self.config, self.env.docname)
         if colab:
             words += [
@@ -130,6 +128,7 @@ class EngineDownload(SphinxTransform):
 
 
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")
     app.setup_extension("notebooks")
     app.add_config_value("engine_download", "", "env", types=frozenset({str}))
     app.add_config_value("engine_check_download", "", "env", types=frozenset({str}))

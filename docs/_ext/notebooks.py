@@ -36,9 +36,8 @@ also has errors shown by their last line, as the book shows them (``%xmode
 Minimal``; IPython's full layout of chapter 5's ``RecursionError``, a thousand
 frames, takes a minute), and defines the cell magic ``%%skip_if``.
 
-The words this extension writes are in the message catalogue ``notebooks``
-(``docs/locale/<language>/LC_MESSAGES/notebooks.po``, compiled when the build
-starts). tests/test_notebooks_run_in_a_kernel.py runs every notebook in a
+The words this extension writes are translated in ``book.po``, with the other
+extensions' words (book_words.py). tests/test_notebooks_run_in_a_kernel.py runs every notebook in a
 Jupyter kernel and compares what it prints with the chapter's Markdown.
 """
 
@@ -60,18 +59,17 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.util import logging
-from sphinx.util.i18n import CatalogRepository
 
+import book_words
 import copy_rule
 from editions import language_of
 
 logger = logging.getLogger(__name__)
-CATALOGUE = "notebooks"
-_translate = get_translation(CATALOGUE)
+_translate = get_translation(book_words.CATALOGUE)
 
 
 def _(message: str) -> str:
-    """``message`` in the build's language (the catalogue ``notebooks``)."""
+    """``message`` in the build's language (book.po: book_words.py)."""
     return str(_translate(message))
 
 
@@ -647,28 +645,13 @@ def report(app: Sphinx, exception: Exception | None) -> None:
     _written.clear()
 
 
-def compile_catalogue(app: Sphinx) -> None:
-    """Compile ``notebooks.po`` of the build's language (Sphinx compiles only its pages')."""
-    repository = CatalogRepository(
-        app.srcdir,
-        app.config.locale_dirs,
-        app.config.language,
-        app.config.source_encoding,
-    )
-    for catalogue in repository.catalogs:
-        if catalogue.domain == CATALOGUE and catalogue.is_outdated():
-            catalogue.write_mo(app.config.language)
-    for folder in app.config.locale_dirs:  # registered in every language, English too
-        app.add_message_catalog(CATALOGUE, Path(app.srcdir, folder))
-
-
 def setup(app: Sphinx) -> dict[str, object]:
+    app.setup_extension("book_words")  # this extension's words: book.po
     app.setup_extension("editions")  # book_site_url, book_editions, book_repository
     app.add_config_value(
         "notebook_pages", ["chapters/*"], "env", types=frozenset({list})
     )
     app.add_config_value("notebook_files", [], "env", types=frozenset({list}))
-    app.connect("builder-inited", compile_catalogue)
     app.connect("doctree-resolved", write_notebook)
     app.connect("build-finished", report)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

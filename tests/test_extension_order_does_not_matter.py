@@ -167,6 +167,7 @@ AFTER_THE_BUILD = {
     "offline_math._copy_katex",  # KaTeX's stylesheet and fonts
     "runner.copy_runtime",  # Pyodide
     "upstream_fixes.mend_search_stemmer",  # language_data.js, a script Sphinx wrote
+    "notebooks.report",  # a line in the log: how long the notebooks took
 }
 
 

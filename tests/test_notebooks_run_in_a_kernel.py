@@ -40,6 +40,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -151,7 +152,10 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
         patch.setenv("IPYTHONDIR", str(ipython))  # no history or profile of ours
         patch.setenv("MPLBACKEND", "Agg")  # a figure is drawn, not shown
         patch.delenv("PYTHONPATH", raising=False)  # the kernel sees no src/
-        results = asyncio.run(run_all())
+        # In a thread of its own: Playwright's sync API may keep an event loop
+        # running in this one (a browser test ran before on this worker).
+        with ThreadPoolExecutor(1) as thread:
+            results = thread.submit(asyncio.run, run_all()).result()
     return dict(zip(jobs, results))
 
 

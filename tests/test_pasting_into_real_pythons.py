@@ -578,7 +578,7 @@ def sessions(request, tmp_path_factory):
     jobs = {}
     for item in request.session.items:
         callspec = getattr(item, "callspec", None)
-        if item.module is not request.module or callspec is None:
+        if getattr(item, "module", None) is not request.module or callspec is None:
             continue
         params = callspec.params
         if item.originalname.endswith("_into_python_prints_what_the_page_shows"):

@@ -154,6 +154,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_source_branch", "main", "env", types=frozenset({str}))
     app.connect("config-inited", set_theme_options, priority=200)
     app.connect("html-page-context", add_doors)
-    app.add_js_file("keys.js")
-    app.add_css_file("doors.css")
+    app.add_js_file(
+        "keys.js", priority=510
+    )  # a fixed place: the order of extensions does not matter
+    app.add_css_file("doors.css", priority=510)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

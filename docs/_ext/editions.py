@@ -155,5 +155,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)
     app.connect("html-page-context", add_switcher, priority=650)  # its links after 600
-    app.add_css_file("editions.css")
+    app.add_css_file(
+        "editions.css", priority=505
+    )  # a fixed place, whatever the order of extensions
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -79,6 +80,8 @@ def _tiny_book(folder: Path) -> Path:
     po = folder / "locale/zh_CN/LC_MESSAGES/chapters/one.po"
     po.parent.mkdir(parents=True)
     po.write_text(CATALOGUE, encoding="utf-8")
+    # the words of the book's extensions, the doors' among them (book_words.py)
+    shutil.copy(DOCS / "locale/zh_CN/LC_MESSAGES/book.po", po.parent.parent / "book.po")
     return folder
 
 

@@ -110,16 +110,23 @@ def add_description(
 ) -> None:
     if app.builder.name.startswith("epub"):
         return
-    language = app.config.language
-    text = first_paragraph(doctree, language) if doctree is not None else ""
-    if not text:
-        text = app.config.html_meta_description or ""
-    if text:
-        short = shorten_chinese(text) if _chinese(language) else shorten(text)
+    short = description(app, doctree)
+    if short:
         tag = (
             f'<meta name="description" content="{html.escape(short, quote=True)}" />\n'
         )
         context["metatags"] = context.get("metatags", "") + tag
+
+
+def description(app: Sphinx, doctree) -> str:
+    """The page's description: its first paragraph, shortened ("" if it has none)."""
+    language = app.config.language
+    text = first_paragraph(doctree, language) if doctree is not None else ""
+    if not text:
+        text = app.config.html_meta_description or ""
+    if not text:
+        return ""
+    return shorten_chinese(text) if _chinese(language) else shorten(text)
 
 
 # --- the theme's part of the page ----------------------------------------

@@ -35,6 +35,7 @@ from xml.etree import ElementTree
 from sphinx.application import Sphinx
 from sphinx.config import Config
 
+import page_polish
 from editions import language_of, language_tag
 
 SITE_URL = "BOOK_SITE_URL"
@@ -73,15 +74,17 @@ def configure(app: Sphinx, config: Config) -> None:
 def book_description(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
-    """The preview's description is the page's own ``<meta name="description">``."""
-    found = re.search(
-        r'<meta name="description" content="([^"]*)"', context.get("metatags", "")
-    )
-    if found and doctree is not None:
+    """The preview's description is the page's own ``<meta name="description">``.
+
+    Computed as page_polish.py computes it, and handed to sphinxext-opengraph
+    through the page's metadata before its handler (priority 500) reads it.
+    """
+    found = page_polish.description(app, doctree) if doctree is not None else ""
+    if found:
         if context.get("meta") is None:
             context["meta"] = {}
-        context["meta"]["og:description"] = found.group(1)
-        context["meta"]["og:image:alt"] = found.group(1)
+        context["meta"]["og:description"] = found
+        context["meta"]["og:image:alt"] = found
 
 
 def _cache(app: Sphinx) -> Path:
@@ -172,7 +175,7 @@ def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, object]:
     if os.environ.get(SITE_URL):
         # after page_polish's description, before sphinxext-opengraph reads it
-        app.connect("html-page-context", book_description)
+        app.connect("html-page-context", book_description, priority=400)
         app.setup_extension("sphinxext.opengraph")
         app.setup_extension("sphinx_sitemap")
         app.connect("config-inited", configure, priority=200)

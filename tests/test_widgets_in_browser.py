@@ -147,7 +147,18 @@ def readout(widget, key: str):
 
 
 def press(widget, label: str):
-    widget.get_by_role("button", name=label, exact=True).click()
+    """Click the button as a reader does: once it is on the screen and laid out.
+
+    Parts of a long page far from the screen are laid out only when they come
+    near it (book.css, content-visibility), which can move a button between
+    Playwright's look at it and its click on a busy machine.
+    """
+    button = widget.get_by_role("button", name=label, exact=True)
+    button.scroll_into_view_if_needed()
+    button.evaluate(
+        "b => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+    )
+    button.click()
 
 
 def focus_first_control(page, widget):

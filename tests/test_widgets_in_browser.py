@@ -155,10 +155,20 @@ def press(widget, label: str):
     """
     button = widget.get_by_role("button", name=label, exact=True)
     button.scroll_into_view_if_needed()
-    button.evaluate(
-        "b => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
-    )
+    button.evaluate(STILL_FOR_FIVE_FRAMES)
     button.click()
+
+
+# Resolves once the element has kept its place and size for five frames in a row.
+STILL_FOR_FIVE_FRAMES = """e => new Promise(resolve => {
+  let last = "", same = 0;
+  const look = () => {
+    const r = e.getBoundingClientRect(), now = [r.x, r.y, r.width, r.height].join();
+    same = now === last ? same + 1 : 0; last = now;
+    if (same >= 5) resolve(true); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
 
 
 def focus_first_control(page, widget):

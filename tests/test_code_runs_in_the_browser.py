@@ -393,9 +393,8 @@ def test_showing_the_run_buttons_moves_nothing_and_leaves_html_alone(
 ) -> None:
     """runner.js shows the Run buttons without restyling or laying out the page.
 
-    Chapter 5 (the most Run buttons) is loaded without runner.js, every part of
-    it laid out (no content-visibility skipping), and measured; then runner.js
-    runs as the page would have run it. No element may move or change size, and
+    Chapter 5 (the most Run buttons) is loaded without runner.js and measured;
+    then runner.js runs as the page would have run it. No element may move or change size, and
     <html> must keep its attributes (a class there restyled all 8,000 elements).
     """
     context = chromium.new_context(viewport={"width": 360, "height": 800})
@@ -403,7 +402,6 @@ def test_showing_the_run_buttons_moves_nothing_and_leaves_html_alone(
     page.route("**/runner/runner.js*", lambda route: route.abort())
     page.goto(server + "chapters/05-engine.html", wait_until="load")
     page.unroute("**/runner/runner.js*")
-    page.add_style_tag(content="* { content-visibility: visible !important; }")
     assert page.evaluate("window.bookRunner") is None  # runner.js was held back
     before = page.evaluate(GEOMETRY)
     assert before["shown"] == 0, "Run buttons shown before runner.js ran"

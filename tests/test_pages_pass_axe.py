@@ -59,10 +59,6 @@ def audited_pages(site: Path) -> list[str]:
     return pages
 
 
-# The book's CSS lets the browser skip laying out sections far below the screen
-# (content-visibility); axe must see every section laid out, as a reader does.
-LAY_OUT_EVERYTHING = "* { content-visibility: visible !important; }"
-
 AXE_RUN = """async ([include, rules, without]) => {
   if (!window.axe) return null;
   const options = {resultTypes: ['violations']};
@@ -88,7 +84,6 @@ def violations(
     all but these; ``include``: only inside the elements this selector matches
     (default: the whole page).
     """
-    page.add_style_tag(content=LAY_OUT_EVERYTHING)
     arguments = [include, rules, without]
     result = page.evaluate(AXE_RUN, arguments)
     if result is None:

@@ -147,28 +147,8 @@ def readout(widget, key: str):
 
 
 def press(widget, label: str):
-    """Click the button as a reader does: once it is on the screen and laid out.
-
-    Parts of a long page far from the screen are laid out only when they come
-    near it (book.css, content-visibility), which can move a button between
-    Playwright's look at it and its click on a busy machine.
-    """
-    button = widget.get_by_role("button", name=label, exact=True)
-    button.scroll_into_view_if_needed()
-    button.evaluate(STILL_FOR_FIVE_FRAMES)
-    button.click()
-
-
-# Resolves once the element has kept its place and size for five frames in a row.
-STILL_FOR_FIVE_FRAMES = """e => new Promise(resolve => {
-  let last = "", same = 0;
-  const look = () => {
-    const r = e.getBoundingClientRect(), now = [r.x, r.y, r.width, r.height].join();
-    same = now === last ? same + 1 : 0; last = now;
-    if (same >= 5) resolve(true); else requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-})"""
+    """Click the widget's button named ``label``, as a reader does."""
+    widget.get_by_role("button", name=label, exact=True).click()
 
 
 def focus_first_control(page, widget):

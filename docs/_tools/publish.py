@@ -407,7 +407,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     remote, source = remote_from(args.remote, os.environ)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
+    # SIGINT too: started in the background by a shell, a program inherits an
+    # ignored Ctrl-C, and a publish must still stop on it.
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _interrupted)
     try:
         done = publish(

@@ -28,6 +28,7 @@ extensions = [
     "epub_fixes",  # what makes the EPUB valid EPUB 3
     "formula_punctuation",  # "." or "。" never starts a line after a formula
     "sphinx_copybutton",
+    "quiet_code",  # code has a <span> only where a token looks different
     "sphinx_design",
     "matplotlib.sphinxext.plot_directive",
     "figure_cache",  # keeps figures between builds, redrawn when their code changes

@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="performance only (axe's accessibility audit is the slow part)",
     )
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)  # pages may follow the options
     categories = ["performance"] if args.quick else list(TARGETS)
     if args.runs < 1:
         parser.error(f"--runs must be at least 1, not {args.runs}")

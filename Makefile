@@ -131,12 +131,15 @@ test: lint html
 	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider $(PARALLEL) \
 	  tests docs src --doctest-modules
 
-# Publishing: a clean warning-free build, every doctest, the offline and
-# download checks of the built site; only then ghp-import (in a scratch
+# Publishing: first the remote and the branch are checked (publish.py --check:
+# a mistake there is told at once, not after the build); then a clean
+# warning-free build, every doctest, the offline and download checks of the
+# built site; only then ghp-import (in a scratch
 # repository, so your own branches stay as they are) pushes the site to the
 # gh-pages branch of PUBLISH_REMOTE (exported above: publish.py reads it from
 # the environment).
 publish: $(STAMP) $(NODE_STAMP)
+	@$(BIN)/python docs/_tools/publish.py --check $(BUILD)/html
 	@$(MAKE) --no-print-directory -o $(STAMP) -o $(NODE_STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
 	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \

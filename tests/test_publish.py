@@ -487,6 +487,33 @@ def test_make_publish_runs_nothing_written_in_the_remote(
     )
     assert not planted.exists(), "make publish ran a command written in PUBLISH_REMOTE"
     assert refs(author) == before
+    assert "build_site" not in result.stdout, (
+        "the remote was refused only after a build"
+    )
+
+
+def test_check_names_a_wrong_remote_or_branch_and_publishes_nothing(
+    author, tiny_site, tmp_path
+):
+    remote = bare_repository(tmp_path / "book.git")
+    good = run_publish(author, tiny_site, "--check", "--remote", str(remote))
+    assert (good.returncode, good.stdout, good.stderr) == (0, "", "")
+    assert refs(remote) == "", "--check pushed something"
+    wrong_branch = run_publish(
+        author, tiny_site, "--check", "--remote", str(remote), "--branch", "main"
+    )
+    assert wrong_branch.returncode == 1
+    assert wrong_branch.stderr.startswith(
+        f"{NOT}publishing replaces every file of the branch 'main'"
+    )
+    missing = run_publish(
+        author, tiny_site, "--check", "--remote", str(tmp_path / "nowhere")
+    )
+    assert missing.returncode == 1
+    assert (
+        "is not a remote of this repository, a URL or an existing path"
+        in missing.stderr
+    )
 
 
 @pytest.mark.parametrize("empty", ["on the command line", "in the environment"])
@@ -501,6 +528,9 @@ def test_make_publish_refuses_an_empty_remote(author, empty):
     assert result.returncode != 0
     assert f"{NOT}the remote is empty (PUBLISH_REMOTE='')" in result.stderr
     assert refs(author) == before, "something was committed in the author's repository"
+    assert "build_site" not in result.stdout, (
+        "the remote was refused only after a build"
+    )
 
 
 @pytest.mark.parametrize("injection", [*INJECTIONS, "$(shell touch {planted})"])

@@ -2,9 +2,11 @@
 
     python docs/_tools/publish.py docs/_build/html --remote origin
 
-``make publish`` runs this only after a clean, warning-free build, every
-doctest and the checks of the built site have passed; on its own it checks
-only that the folder holds a built site. Without ``--remote``, the remote is
+``make publish`` first runs it with ``--check``, which checks the remote and
+the branch and publishes nothing, so that a mistake there is told before the
+build; it publishes only after a clean, warning-free build, every doctest and
+the checks of the built site have passed. On its own it checks only that the
+folder holds a built site. Without ``--remote``, the remote is
 ``$PUBLISH_REMOTE`` (which is how ``make publish`` hands it over, so that no
 shell ever reads it), or else ``origin``.
 
@@ -405,8 +407,21 @@ def main(argv: list[str] | None = None) -> int:
         "--replace-branch-files", action="store_true",
         help=f"allow a --branch other than {DEFAULT_BRANCH}: its files are replaced by the site",
     )  # fmt: skip
+    parser.add_argument(
+        "--check", action="store_true",
+        help="only check the remote and the branch, publish nothing (make publish does this before it builds)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     remote, source = remote_from(args.remote, os.environ)
+    if args.check:
+        try:
+            check_remote(remote, source)
+            check_branch(args.branch, args.replace_branch_files)
+            resolve_remote(remote)
+        except PublishError as error:
+            print(f"publish: NOT published: {error}", file=sys.stderr)
+            return 1
+        return 0
     # SIGINT too: started in the background by a shell, a program inherits an
     # ignored Ctrl-C, and a publish must still stop on it.
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):

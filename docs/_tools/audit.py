@@ -29,6 +29,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import find_browser  # beside this file: the Chromium and the server
@@ -72,8 +73,13 @@ def lighthouse(url: str, report: Path, categories: list[str]) -> dict:
         executable = find_browser.chromium_executable()
     except find_browser.Missing as problem:
         raise SystemExit(f"audit: {problem}") from None
-    env = dict(os.environ, CHROME_PATH=executable)
-    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=600)
+    # Chromium leaves a folder in the temporary folder when Lighthouse ends it
+    # (its SingletonSocket): each run gets a temporary folder of its own.
+    with tempfile.TemporaryDirectory(prefix="audit-") as scratch:
+        env = dict(os.environ, CHROME_PATH=executable, TMPDIR=scratch)
+        done = subprocess.run(
+            command, env=env, capture_output=True, text=True, timeout=600
+        )
     if done.returncode != 0 or not report.is_file():
         raise SystemExit(f"audit: Lighthouse failed on {url}:\n{done.stderr[-2000:]}")
     return json.loads(report.read_text(encoding="utf-8"))

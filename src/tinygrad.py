@@ -184,7 +184,8 @@ class Value:
                 self.data * other.data, ((self, other.data), (other, self.data))
             )
         if type(other) in PLAIN or Value.is_number(other):
-            return Value(self.data * float(other), ((self, float(other)),))
+            factor = float(other)
+            return Value(self.data * factor, ((self, factor),))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:

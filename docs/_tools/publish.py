@@ -178,6 +178,15 @@ def resolve_remote(remote: str) -> str:
     return url if url.lower().startswith("file:") else str(path.resolve())
 
 
+def checked_remote(
+    remote: str, source: str, branch: str, replace_branch_files: bool
+) -> str:
+    """The URL to push to, once the remote and the branch pass every check (``--check``)."""
+    check_remote(remote, source)
+    check_branch(branch, replace_branch_files)
+    return resolve_remote(remote)
+
+
 def describe_source() -> str:
     """The commit the site was built from, and whether the sources differ from it."""
     commit = _git("rev-parse", "--verify", "--short", "HEAD", cwd=REPO)
@@ -351,9 +360,7 @@ def publish(
     source: str = "--remote", replace_branch_files: bool = False,
 ) -> str:  # fmt: skip
     """Push the site in ``html`` to ``branch`` of ``remote``; return what was done."""
-    check_remote(remote, source)
-    check_branch(branch, replace_branch_files)
-    url = resolve_remote(remote)
+    url = checked_remote(remote, source, branch, replace_branch_files)
     message = f"Publish the book built from {describe_source()}"
     _committer()
     ref = f"refs/heads/{branch}"
@@ -413,20 +420,14 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     remote, source = remote_from(args.remote, os.environ)
-    if args.check:
-        try:
-            check_remote(remote, source)
-            check_branch(args.branch, args.replace_branch_files)
-            resolve_remote(remote)
-        except PublishError as error:
-            print(f"publish: NOT published: {error}", file=sys.stderr)
-            return 1
-        return 0
     # SIGINT too: started in the background by a shell, a program inherits an
     # ignored Ctrl-C, and a publish must still stop on it.
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, _interrupted)
     try:
+        if args.check:
+            checked_remote(remote, source, args.branch, args.replace_branch_files)
+            return 0
         done = publish(
             args.html, remote, args.branch, source=source, replace_branch_files=args.replace_branch_files
         )  # fmt: skip

@@ -79,7 +79,10 @@ def ratio(times):
     return statistics.median(ratios), ratios[0], ratios[-1]
 
 
-def mlp_steps(value_cls, steps=3):
+MLP_STEPS = 3  # an MLP round: this many steps in a row
+
+
+def mlp_steps(value_cls, steps=MLP_STEPS):
     """``steps`` training steps in a row of the warmed-up MLP, over the same points.
 
     In a row, as in training: micrograd's graph of one step is garbage with
@@ -125,10 +128,11 @@ def graph_memory(value_cls):
 
 def main():
     print(f"Python {sys.version.split()[0]}, gc thresholds {gc.get_threshold()}")
-    # The time of one MLP step: three in a row, divided by three.
     mlp_rounds = rounds_of({n: mlp_steps(c) for n, c in ENGINES.items()}, rounds=9)
-    mlp = {name: min(times) / 3 for name, times in mlp_rounds.items()}
-    mlp_floats = min(rounds_of({"floats": mlp_steps(Float)}, rounds=5)["floats"]) / 3
+    mlp = {name: min(times) / MLP_STEPS for name, times in mlp_rounds.items()}
+    mlp_floats = (
+        min(rounds_of({"floats": mlp_steps(Float)}, rounds=5)["floats"]) / MLP_STEPS
+    )
     xor_rounds = rounds_of({n: xor_steps(c) for n, c in ENGINES.items()}, rounds=7)
     xor = {name: min(times) for name, times in xor_rounds.items()}
     graphs = {name: graph_memory(cls) for name, cls in ENGINES.items()}

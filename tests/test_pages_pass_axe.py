@@ -1,4 +1,4 @@
-"""Every page passes axe-core with no violation, for every reader.
+"""Every page passes axe-core with no violation, for every reader, and logs no error.
 
 axe-core (pinned in docs/_tools/package.json, installed by ``make`` into
 node_modules) is injected into each page of the built site (both editions),
@@ -22,12 +22,20 @@ find something:
   slider at its end, every choice tried), inside the widgets (nothing else on
   the page changed), at both widths.
 
-One Chromium page per theme is reused from page to page (tests/conftest.py:
-one Chromium per worker).
+Each page is loaded once, in the light theme, in one Chromium page reused from
+page to page (tests/conftest.py: one Chromium per worker); the dark checks
+switch the theme in place, as furo's toggle does (``<body data-theme>`` and
+the system's colour scheme: furo's colours are CSS variables, and no widget
+reads a colour in JavaScript), so the widgets are driven once for both themes.
+These visits are also where every page, served, is watched for a console
+error or an uncaught exception, from its load to the end of its audit, widgets
+driven included: axe visits every page, so no other test loads each one again
+for that.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -137,45 +145,77 @@ DRIVE = """async () => {
 WIDGET_STATE = "() => [...document.querySelectorAll('.widget')].map(w => w.innerHTML)"
 
 
+def record_errors(page) -> list[str]:
+    """The console errors and uncaught exceptions ``page`` logs from now on."""
+    errors: list[str] = []
+
+    def on_console(message):
+        if message.type == "error":
+            errors.append(f"console error: {message.text}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    return errors
+
+
 @pytest.fixture(scope="module")
-def themed_pages(chromium):
-    """One page per theme, reused for every audited page (reduced motion: widgets jump)."""
-    pages = {}
-    for theme in THEMES:
-        context = chromium.new_context(
-            viewport={"width": 1280, "height": 800},
-            color_scheme=theme,
-            reduced_motion="reduce",
-        )
-        context.add_init_script(f"localStorage.setItem('theme', '{theme}')")
-        pages[theme] = context.new_page()
-    yield pages
-    for page in pages.values():
-        page.context.close()
+def audit_page(chromium):
+    """The one page every audited page is loaded in (reduced motion: widgets jump).
+
+    Its ``errors`` lists what it logged (see :func:`record_errors`).
+    """
+    context = chromium.new_context(
+        viewport={"width": 1280, "height": 800},
+        color_scheme="light",
+        reduced_motion="reduce",
+    )
+    context.add_init_script("localStorage.setItem('theme', 'light')")
+    page = context.new_page()
+    page.errors = record_errors(page)
+    yield page
+    context.close()
+
+
+@contextlib.contextmanager
+def dark(page):
+    """The page in the dark theme while the block runs, as furo's toggle sets it."""
+    page.emulate_media(color_scheme="dark")
+    page.evaluate("() => { document.body.dataset.theme = 'dark'; }")
+    page.wait_for_timeout(200)  # furo eases a few backgrounds in over 0.1 s
+    try:
+        yield
+    finally:
+        page.evaluate("() => { document.body.dataset.theme = 'light'; }")
+        page.emulate_media(color_scheme="light")
+        page.wait_for_timeout(200)
 
 
 def test_the_audited_pages_are_every_page_a_reader_can_reach(site):
     assert PAGES == audited_pages(site)
 
 
-def audit(page, path: str, theme: str, site: Path) -> list[str]:
-    """The checks of the module docstring on one page in one theme."""
+def audit(page, path: str, site: Path) -> list[str]:
+    """The checks of the module docstring on one page, loaded in the light theme."""
     english = not path.startswith("zh_CN/")
-    rules = None if theme == "light" else COLOUR_RULES
     without = None if english else COLOUR_RULES
 
-    def check(label: str, rules=rules, include=None) -> list[str]:
+    def check(label: str, rules=None, include=None) -> list[str]:
         found = violations(page, rules, include, without)
         return [f"{label}: {v}" for v in found]
 
+    def check_dark(label: str, include=None) -> list[str]:
+        if not english:
+            return []
+        with dark(page):
+            return check(f"dark, {label}", COLOUR_RULES, include)
+
     has_widgets = 'class="widget"' in (site / path).read_text(encoding="utf-8")
-    found = check("1280 px")
+    found = check("1280 px") + check_dark("1280 px")
     page.set_viewport_size({"width": 360, "height": 800})
     try:
-        if theme == "light":
-            found += check("360 px", WIDTH_RULES)
+        found += check("360 px", WIDTH_RULES)
         if path in NARROW_EVERYTHING:
-            found += check("360 px")
+            found += check("360 px") + check_dark("360 px")
         if has_widgets:
             before = page.evaluate(WIDGET_STATE)
             page.evaluate(DRIVE)
@@ -186,21 +226,24 @@ def audit(page, path: str, theme: str, site: Path) -> list[str]:
                 f"{path}: driving widgets {unchanged} changed nothing"
             )
             found += check("driven, 360 px", include=".widget")
+            found += check_dark("driven, 360 px", include=".widget")
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
     if has_widgets:
         found += check("driven, 1280 px", include=".widget")
+        found += check_dark("driven, 1280 px", include=".widget")
     return found
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_has_no_axe_violation(themed_pages, server, site, path):
-    themes = THEMES if not path.startswith("zh_CN/") else ("light",)
-    found: list[str] = []
-    for theme in themes:
-        page = themed_pages[theme]
-        go(page, server + path)
-        found += [f"{theme}, {v}" for v in audit(page, path, theme, site)]
+def test_every_page_has_no_axe_violation_and_logs_no_error(
+    audit_page, server, site, path
+):
+    audit_page.errors.clear()
+    go(audit_page, server + path)
+    found = audit(audit_page, path, site)
+    logged = list(audit_page.errors)
+    assert logged == [], f"{path} logged:\n" + "\n".join(logged)
     assert found == [], f"{len(found)} axe violations on {path}:\n" + "\n".join(found)
 
 

@@ -335,18 +335,20 @@ class Terminal:
 
     def paste(self, text: str) -> None:
         """Paste as a terminal does: bracketed if the program asked for it."""
+        # one tmux client for both commands (";" separates them): each client
+        # started costs as much as the poll of the screen it replaces
         subprocess.run(
-            [*self.tmux, "load-buffer", "-b", "copy", "-"],
+            [*self.tmux, "load-buffer", "-b", "copy", "-", ";"]
+            + ["paste-buffer", "-p", "-d", "-b", "copy"],
             input=text.encode(),
             check=True,
         )
-        subprocess.run(
-            [*self.tmux, "paste-buffer", "-p", "-d", "-b", "copy"], check=True
-        )
 
     def type(self, line: str) -> None:
-        subprocess.run([*self.tmux, "send-keys", "-l", line], check=True)
-        subprocess.run([*self.tmux, "send-keys", "Enter"], check=True)
+        subprocess.run(
+            [*self.tmux, "send-keys", "-l", line, ";", "send-keys", "Enter"],
+            check=True,
+        )
 
     def screen(self) -> list[str]:
         out = subprocess.run(

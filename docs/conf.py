@@ -150,7 +150,12 @@ suppress_warnings = ["git.command_not_found", "git.subprocess_error", "git.too_s
 engine_download = "../src/tinygrad.py"  # offered on every chapter (engine_download.py)
 engine_check_download = "../src/check_engine.py"  # beside it, the reader's checker
 # What a chapter's notebook may carry (notebooks.py): tinygrad.py, and what its code imports.
-notebook_files = ["../src/tinygrad.py", "../src/tensorgrad.py", "../src/digits.py"]
+notebook_files = [
+    "../src/tinygrad.py",
+    "../src/engine.py",
+    "../src/tensorgrad.py",
+    "../src/digits.py",
+]
 pygments_style = "default"
 pygments_dark_style = "monokai"
 

@@ -121,6 +121,9 @@ MARKDOWN_PAGE = """\
 
 ```{literalinclude} notes.txt
 ```
+
+```{literalinclude} sample.py
+```
 """
 REST_PAGE = """\
 Rest
@@ -172,6 +175,7 @@ def test_a_small_book_gets_its_captions(tmp_path):
         "sample.py, top level, after Point",
         "sample.py, in class Point, after double",
         "Our own words",  # an explicit caption wins; notes.txt is not Python: no caption
+        "sample.py, the whole file",
     ]
     first = re.search(
         r'<div class="code-block-caption">(.*?)</div>', index, re.S

@@ -62,7 +62,12 @@ sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 import copy_rule  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
-ENGINE_FILES = ["tinygrad.py", "tensorgrad.py", "digits.py"]  # the chapters' downloads
+ENGINE_FILES = [
+    "tinygrad.py",
+    "engine.py",
+    "tensorgrad.py",
+    "digits.py",
+]  # the chapters' downloads
 FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
     re.M | re.S,

@@ -2,17 +2,20 @@
 
 Chapter 5 has the reader type a first `Value` and grow it in numbered steps.
 Each step's code is a ```python fence right after a MyST comment
-``% reader-engine: step N``; the whole engine in one class follows
-``% reader-engine: complete``. This test takes those fences from the page,
-runs them as the reader pastes them (the steps in order, in one namespace;
-the complete class on its own), and checks that every engine gives the same
-values and gradients as the real file on every example of the chapter that
-its step supports. A difference beyond rounding (an ``=`` for a ``+=``, a
-wrong local derivative, a lost edge) fails.
+``% reader-engine: step N``. The whole engine in one class follows
+``% reader-engine: complete``: the page includes it from ``src/engine.py``,
+the file chapter 5 offers for download and chapter 6 imports. This test takes
+the steps' fences from the page and runs them as the reader pastes them (in
+order, in one namespace), runs the file on its own, and checks that every
+engine gives the same values and gradients as the real file on every example
+of the chapter that its step supports. A difference beyond rounding (an ``=``
+for a ``+=``, a wrong local derivative, a lost edge) fails. The file's
+methods must be, statement for statement, the steps' last versions of them.
 """
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from collections.abc import Callable
@@ -22,16 +25,33 @@ import pytest
 
 import tinygrad
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "05-engine.md"
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "chapters" / "05-engine.md"
+ENGINE_FILE = ROOT / "src" / "engine.py"  # the complete engine, offered as engine.py
+INCLUDE = re.compile(
+    r"^[ \t]*```\{literalinclude\} \.\./\.\./src/engine\.py[ \t]*$", re.M
+)
 MARKER = re.compile(r"^% reader-engine: (step (\d+)|complete)[ \t]*$", re.M)
 FENCE = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.M | re.S)
 STEPS = 6  # step 0 (the first engine) and steps 1 to 5
 
 
 def marked_blocks(text: str) -> dict[str, str]:
-    """{"step 0": code, ..., "complete": code}: the first python fence after each marker."""
+    """{"step 0": code, ..., "complete": code}: what follows each marker.
+
+    A step is the first python fence after its marker; the complete engine is
+    the file that the first fence after its marker includes.
+    """
     blocks = {}
     for marker in MARKER.finditer(text):
+        if marker.group(1) == "complete":
+            include = INCLUDE.search(text, marker.end())
+            assert include, (
+                "no literalinclude of src/engine.py after the complete marker"
+            )
+            assert "```" not in text[marker.end() : include.start()].replace("````", "")
+            blocks["complete"] = ENGINE_FILE.read_text(encoding="utf-8")
+            continue
         fence = FENCE.search(text, marker.end())
         assert fence, f"no ```python fence after {marker.group(0)!r}"
         between = text[marker.end() : fence.start()]
@@ -55,7 +75,7 @@ def engine_after_step(step: int, blocks: dict[str, str] = BLOCKS) -> type:
 
 def complete_engine(blocks: dict[str, str] = BLOCKS) -> type:
     namespace: dict[str, object] = {}
-    exec(compile(blocks["complete"], "05-engine.md complete", "exec"), namespace)
+    exec(compile(blocks["complete"], "engine.py", "exec"), namespace)
     return namespace["Value"]
 
 
@@ -241,6 +261,36 @@ def test_the_page_marks_every_step_and_the_complete_engine() -> None:
 
 def test_the_first_engine_has_at_most_30_lines() -> None:
     assert len(BLOCKS["step 0"].splitlines()) <= 30
+
+
+def methods_of(code: str) -> dict[str, str]:
+    """{name: its statements}, for every method of every class in ``code``; a later one wins.
+
+    The statements are compared without the docstring, so comments, docstrings
+    and layout may differ, and nothing else.
+    """
+    methods = {}
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.ClassDef):
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef):
+                    body = method.body
+                    if ast.get_docstring(method) is not None:
+                        body = body[1:]
+                    methods[method.name] = ast.dump(method.args) + "".join(
+                        ast.dump(statement) for statement in body
+                    )
+    return methods
+
+
+def test_the_complete_engine_is_the_steps_last_methods() -> None:
+    """engine.py is the steps put together: each method as the last step that wrote it."""
+    stepped: dict[str, str] = {}
+    for k in range(STEPS):
+        stepped.update(methods_of(BLOCKS[f"step {k}"]))
+    complete = methods_of(BLOCKS["complete"])
+    assert sorted(complete) == sorted(stepped)
+    assert [n for n in complete if complete[n] != stepped[n]] == []
 
 
 def test_the_complete_engine_has_every_method_of_the_steps() -> None:

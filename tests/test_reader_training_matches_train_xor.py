@@ -6,9 +6,9 @@ of chapter 5, and train XOR with them (``% reader-training: xor``). This test
 takes those fences from the page, runs them on chapter 5's last step (steps 0
 to 5 pasted in order, and the one-class engine), and checks that every one of
 the 1000 losses equals, bit for bit, the loss `train_xor()` records at the
-same step, and that the predictions are the same floats. The page also
-offers the one-class engine to paste; it must be chapter 5's, character for
-character.
+same step, and that the predictions are the same floats. The page retypes
+no engine: it imports `Value` from ``engine.py``, which it offers for download,
+the file chapter 5 shows as its one-class engine.
 """
 
 from __future__ import annotations
@@ -22,16 +22,13 @@ import pytest
 
 import tinygrad
 from test_reader_engine_matches_tinygrad import (
-    BLOCKS as CHAPTER_5_BLOCKS,
-)
-from test_reader_engine_matches_tinygrad import (
     complete_engine,
     engine_after_step,
 )
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "06-xor.md"
 TEXT = PAGE.read_text(encoding="utf-8")
-MARKER = re.compile(r"^% reader-(training: \w+|engine: from the engine chapter)$", re.M)
+MARKER = re.compile(r"^% reader-(training: \w+)$", re.M)
 FENCE = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.M | re.S)
 ENGINES = {
     "chapter 5, steps 0 to 5": lambda: engine_after_step(5),
@@ -96,7 +93,6 @@ def reader_namespace(engine: type) -> dict[str, object]:
 
 def test_the_page_marks_the_readers_training_code() -> None:
     assert set(CODE) == {
-        "engine: from the engine chapter",
         "training: loop",
         "training: model",
         "training: xor",
@@ -104,9 +100,15 @@ def test_the_page_marks_the_readers_training_code() -> None:
     assert page_xor_data() == tinygrad.XOR_DATA
 
 
-def test_the_engine_offered_to_paste_is_chapter_5s() -> None:
-    offered = CODE["engine: from the engine chapter"]
-    assert offered.strip() == CHAPTER_5_BLOCKS["complete"].strip()
+def test_the_page_imports_chapter_5s_engine_and_retypes_none() -> None:
+    """The first code of the page imports engine.py, offered beside it; no class is typed."""
+    first = FENCE.search(TEXT)
+    assert first and first.group(1).startswith(">>> from engine import Value\n")
+    download = "{download}`engine.py <../../src/engine.py>`"
+    assert download in TEXT[: first.start()]
+    assert "class Value" not in TEXT
+    chapter_5 = (PAGE.parent / "05-engine.md").read_text(encoding="utf-8")
+    assert download in chapter_5
 
 
 @pytest.mark.parametrize("engine_name", ENGINES)

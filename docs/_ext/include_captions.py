@@ -57,9 +57,12 @@ class Place:
     previous: (
         str | None
     )  # how to name the statement before it; None: first in its block
+    whole: bool = False  # the snippet is the whole file
 
     def words(self, filename: str) -> list[str | tuple[str]]:
         """The caption as pieces, in the build's language: plain strings, and 1-tuples for code."""
+        if self.whole:
+            return _fill(str(_("{file}, the whole file")), {"file": filename})
         if self.scope is None:
             kind, name = "", ""
             template = _("{file}, at the top") if self.previous is None else None
@@ -210,11 +213,14 @@ class CaptionedLiteralInclude(LiteralInclude):
         location = self.state_machine.get_source_and_line(self.lineno)
         try:
             reader = LiteralIncludeReader(path, options, self.config)
-            reader.read(location=location)
+            snippet, _lines = reader.read(location=location)
         except Exception:
             return None  # a bad option: the base directive reports it
+        source = path.read_text(encoding="utf-8")
+        if snippet == source:
+            return Place(None, None, whole=True)
         try:
-            return place_of_line(path.read_text(encoding="utf-8"), reader.lineno_start)
+            return place_of_line(source, reader.lineno_start)
         except SyntaxError as exc:
             logger.warning(
                 "cannot tell where this snippet of %s goes (%s); add a :caption:",

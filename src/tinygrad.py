@@ -80,11 +80,11 @@ class Value:
     def power(x: float, n: int) -> tuple[float, float]:
         """``x ** n`` and its derivative ``n * x ** (n - 1)``, for any whole ``n >= 1``.
 
-        Python's ``x ** n`` makes ``n`` a float: above 2**53, where every
+        Python's ``x ** n`` makes ``n`` a float: above ``2**53``, where every
         float is even, the sign of ``(-1.0) ** (2**60 + 1)`` comes out wrong,
         and beyond about 1.8e308 it fails (``1.0 ** 10**400``). There the sign
         comes from ``n`` itself and the size from a float exponent of at most
-        2**64, where every ``|x| < 1`` gives 0 and every ``|x| > 1``
+        ``2**64``, where every ``|x| < 1`` gives 0 and every ``|x| > 1``
         overflows. Raises OverflowError where ``x ** n`` is too large.
 
         >>> from tinygrad import Value

@@ -12,7 +12,10 @@
 * the glossary (术语表) gives every term; no page uses a known mistranslation;
 * the book's own words on the pages (the download line, the captions of
   included code, the meta description) are Chinese;
-* the search index splits Chinese into words (jieba), so 梯度 finds pages.
+* the search index splits Chinese into words (jieba), so 梯度 finds pages;
+* no page shows Markdown's emphasis marks as text: CommonMark reads ``**``
+  beside a Chinese character and a ``{term}`` role as literal asterisks
+  (``叫作**{term}`割线 <secant>`**``), so the catalogues put a space before it.
 """
 
 from __future__ import annotations
@@ -351,3 +354,52 @@ def test_with_the_sites_address_the_alternates_name_the_other_edition() -> None:
         '<link rel="alternate" hreflang="en"'
         ' href="https://example.org/book/chapters/01-slopes.html" />\n'
     )
+
+
+class Prose(HTMLParser):
+    """The text of a page a reader reads as prose: not code, math, signatures, scripts or styles."""
+
+    SKIP = {"pre", "code", "script", "style", "math"}
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self._open: list[bool] = []  # per open element: is it skipped?
+        self._skipped = 0
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in {"br", "img", "meta", "link", "input", "hr", "wbr", "source"}:
+            return
+        classes = (dict(attrs).get("class") or "").split()
+        skip = tag in self.SKIP or "katex" in classes or "sig" in classes  # (**options)
+        self._open.append(skip)
+        self._skipped += skip
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in {"br", "img", "meta", "link", "input", "hr", "wbr", "source"}:
+            return
+        if self._open:
+            self._skipped -= self._open.pop()
+
+    def handle_data(self, data: str) -> None:
+        if not self._skipped:
+            self.text.append(data)
+
+
+EMPHASIS_LEFT = re.compile(
+    r".{0,20}(?:\*\*|(?<![\w*])\*[^\s*][^*\n]{0,40}\*(?![\w*])).{0,20}"
+)
+
+
+def test_no_page_shows_markdown_emphasis_marks(site: Path):
+    found = []
+    for path in sorted(site.rglob("*.html")):
+        if "_static" in path.parts or "_sources" in path.parts:
+            continue
+        prose = " ".join(Prose(path.read_text(encoding="utf-8")).text)
+        found += [
+            f"{path.relative_to(site)}: {m.group(0)!r}"
+            for m in EMPHASIS_LEFT.finditer(prose)
+        ]
+    assert not found, "\n".join(found)

@@ -360,6 +360,8 @@ class Prose(HTMLParser):
     """The text of a page a reader reads as prose: not code, math, signatures, scripts or styles."""
 
     SKIP = {"pre", "code", "script", "style", "math"}
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link"}
+    VOID |= {"meta", "source", "track", "wbr"}  # elements without an end tag
 
     def __init__(self, text: str) -> None:
         super().__init__()
@@ -369,7 +371,7 @@ class Prose(HTMLParser):
         self.feed(text)
 
     def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in {"br", "img", "meta", "link", "input", "hr", "wbr", "source"}:
+        if tag in self.VOID:
             return
         classes = (dict(attrs).get("class") or "").split()
         skip = tag in self.SKIP or "katex" in classes or "sig" in classes  # (**options)
@@ -377,7 +379,7 @@ class Prose(HTMLParser):
         self._skipped += skip
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in {"br", "img", "meta", "link", "input", "hr", "wbr", "source"}:
+        if tag in self.VOID:
             return
         if self._open:
             self._skipped -= self._open.pop()

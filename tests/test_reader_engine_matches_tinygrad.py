@@ -293,20 +293,6 @@ def test_the_complete_engine_is_the_steps_last_methods() -> None:
     assert [n for n in complete if complete[n] != stepped[n]] == []
 
 
-def test_the_complete_engine_has_every_method_of_the_steps() -> None:
-    stepped, complete = engine_after_step(STEPS - 1), complete_engine()
-    methods = {
-        name
-        for cls in stepped.__mro__
-        if cls is not object
-        for name in vars(cls)
-        if callable(vars(cls)[name])
-    }
-    assert methods == {
-        name for name in vars(complete) if callable(vars(complete)[name])
-    }
-
-
 @pytest.mark.parametrize(
     "step",
     [*range(STEPS), None],

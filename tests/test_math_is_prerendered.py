@@ -108,12 +108,22 @@ OVERLAPS = """() => [...document.querySelectorAll('div.math')].flatMap(math => {
           .map(() => math.parentElement.id || number.textContent);
 })"""
 
+# The total shift, and what moved (the element, its top and height before and
+# after, the time): a failure names its cause, which a busy machine can hide.
 LAYOUT_SHIFT = """() => new Promise(resolve => {
-  let total = 0;
+  let total = 0; const moved = [];
+  const name = n => !n || !n.tagName ? String(n && n.nodeName)
+    : n.tagName.toLowerCase() + (n.id ? '#' + n.id : '') + (n.classList.length ? '.' + [...n.classList].join('.') : '');
   new PerformanceObserver(list => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      total += entry.value;
+      for (const s of entry.sources) moved.push(`${name(s.node)} top ${Math.round(s.previousRect.y)} -> ` +
+        `${Math.round(s.currentRect.y)}, height ${Math.round(s.previousRect.height)} -> ` +
+        `${Math.round(s.currentRect.height)} at ${Math.round(entry.startTime)} ms`);
+    }
   }).observe({type: 'layout-shift', buffered: true});
-  document.fonts.ready.then(() => setTimeout(() => resolve(total), 500));
+  document.fonts.ready.then(() => setTimeout(() => resolve([total, moved]), 500));
 })"""
 
 
@@ -164,9 +174,11 @@ def test_numbers_never_cover_formulas_and_nothing_shifts():
                 page.goto(
                     base + page_path.relative_to(site).as_posix(), wait_until="load"
                 )
-                shift = page.evaluate(LAYOUT_SHIFT)
+                shift, moved = page.evaluate(LAYOUT_SHIFT)
                 if shift > 0.01:
-                    shifts.append(f"{where}: layout shift {shift:.3f}")
+                    shifts.append(
+                        f"{where}: layout shift {shift:.3f}; moved: " + "; ".join(moved)
+                    )
                 overlaps += [f"{where}: {o}" for o in page.evaluate(OVERLAPS)]
                 page.close()
         context.close()

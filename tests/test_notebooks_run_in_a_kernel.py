@@ -2,11 +2,17 @@
 bottom in an empty folder and prints what the page shows.
 
 The build writes ``chapters/NN-name.ipynb`` beside each chapter page, in the
-English edition and in the Chinese (docs/_ext/notebooks.py). Here every one of
-them is executed by a real Jupyter kernel (nbclient and ipykernel, the test
-extra), each in an empty temporary folder, two kernels at a time, and then
-checked against the chapter's Markdown as it is now, not against anything the
-notebook stores:
+English edition and in the Chinese (docs/_ext/notebooks.py). A Chinese
+notebook is its English one with other prose and translated comments: the same
+cells, in the same order, with the same tags, and code that is the same once
+the comments are taken out (:func:`test_a_chinese_notebook_is_the_english_one_with_translated_comments`,
+which reads every pair without a kernel). So it runs as the English one runs,
+and a kernel runs every English notebook and, for the Chinese edition,
+:data:`CHINESE_RUN`, the chapter with the most translated comments in its code
+(what a kernel could trip over that the comparison cannot see). Each is
+executed by a real Jupyter kernel (nbclient and ipykernel, the test extra), in
+an empty temporary folder, two kernels at a time, and then checked against the
+chapter's Markdown as it is now, not against anything the notebook stores:
 
 * its code cells are the page's Python blocks, in order, as the copy button
   copies them (the Chinese edition's with its translated comments: the code,
@@ -58,6 +64,13 @@ from test_pasting_into_real_pythons import (
 )
 
 EDITIONS = {"en": "site", "zh_CN": "zh_site"}
+CHINESE_RUN = "03-chain-rule"  # 19 translated comments in its code, the most
+RUNS = [
+    (page, edition)
+    for page in CHAPTERS
+    for edition in EDITIONS
+    if edition == "en" or page.stem == CHINESE_RUN
+]
 BOOK_MODULES = ["tinygrad", "tensorgrad", "digits", "check_engine"]
 KERNELS_AT_ONCE = 2  # the machine's two cores
 CELL_SECONDS = 300  # one cell, training included, on a busy machine
@@ -133,11 +146,10 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
     pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
     sites = {edition: need(tool) for edition, tool in EDITIONS.items()}
     jobs = {}
-    for edition, site in sites.items():
-        for page in CHAPTERS:
-            path = site / "chapters" / f"{page.stem}.ipynb"
-            if path.is_file():
-                jobs[edition, page.stem] = path
+    for page, edition in RUNS:
+        path = sites[edition] / "chapters" / f"{page.stem}.ipynb"
+        if path.is_file():
+            jobs[edition, page.stem] = path
     ipython = tmp_path_factory.mktemp("ipython")
 
     async def run_all() -> list:
@@ -160,8 +172,9 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+@pytest.mark.parametrize(
+    ("page", "edition"), RUNS, ids=[f"{page.stem}-{edition}" for page, edition in RUNS]
+)
 def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_shows(
     page: Path, edition: str, executed
 ) -> None:
@@ -229,6 +242,72 @@ def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_sh
             f"the rest of {edition} {page.stem}.ipynb passed; its {skipped} cells that"
             " need PyTorch skipped, as the page says: this kernel has no PyTorch"
         )
+
+
+def test_the_chinese_run_has_translated_comments_in_its_code(zh_site) -> None:
+    import nbformat
+
+    book = nbformat.read(zh_site / "chapters" / f"{CHINESE_RUN}.ipynb", as_version=4)
+    comments = re.compile(r"#[^\n]*[\u4e00-\u9fff]")
+    code = [c.source for c in book.cells[1:] if c.cell_type == "code"]
+    assert sum(len(comments.findall(source)) for source in code) >= 10
+
+
+# The one message the first cell's code carries in the reader's language
+# (docs/_ext/notebooks.py), printed where a cell is skipped without PyTorch.
+TRANSLATED_IN_CODE = {"(skipped, as in the book: {})"}
+
+
+def same_code(english: str, chinese: str) -> bool:
+    """The two cells' code is the same but for comments (and TRANSLATED_IN_CODE).
+
+    Compared as syntax trees; a cell that is not plain Python (an IPython
+    magic first) as text without comments.
+    """
+    try:
+        trees = ast.parse(english), ast.parse(chinese)
+    except SyntaxError:
+        return without_comments(english) == without_comments(chinese)
+    for a, b in zip(*map(ast.walk, trees)):
+        if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+            if a.value in TRANSLATED_IN_CODE:
+                b.value = a.value
+    return ast.dump(trees[0]) == ast.dump(trees[1])
+
+
+def test_same_code_sees_a_changed_line_and_not_a_comment() -> None:
+    code = "x = 1  # one\nprint(x)"
+    assert same_code(code, "x = 1  # 一\nprint(x)")
+    assert not same_code(code, "x = 2  # one\nprint(x)")
+    assert not same_code(code, "x = 1  # one\nprint('x')")
+    skip = "print('(skipped, as in the book: {})'.format(c))"
+    assert same_code(skip, "print('（本书在此跳过：{}）'.format(c))")
+    assert not same_code(skip, "print('（本书在此跳过：{}）'.format(d))")
+    magic = "%%skip torch is None\nimport torch  # the library"
+    assert same_code(magic, "%%skip torch is None\nimport torch  # 库")
+    assert not same_code(magic, "%%skip torch is None\nimport numpy  # the library")
+
+
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+def test_a_chinese_notebook_is_the_english_one_with_translated_comments(
+    page: Path, site: Path, zh_site: Path
+) -> None:
+    """Same cells, order, tags and kernel; code equal but for its comments."""
+    import nbformat
+
+    english, chinese = (
+        nbformat.read(folder / "chapters" / f"{page.stem}.ipynb", as_version=4)
+        for folder in (site, zh_site)
+    )
+    nbformat.validate(chinese)
+    assert chinese.metadata == english.metadata, page.stem
+    assert [c.cell_type for c in chinese.cells] == [c.cell_type for c in english.cells]
+    for number, (en, zh) in enumerate(zip(english.cells, chinese.cells)):
+        if en.cell_type != "code":
+            continue
+        where = f"zh_CN {page.stem}.ipynb, cell {number}"
+        assert zh.metadata == en.metadata, where
+        assert same_code(en.source, zh.source), where
 
 
 # --- what the notebook's Markdown carries, and the Colab link -----------------------

@@ -742,61 +742,50 @@ def english_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in CODE_WORDS}
 
 
-def everything_it_says(widget) -> str:
-    """The widget's visible text and every text alternative in it."""
-    return (
-        widget.inner_text()
-        + "\n"
-        + widget.evaluate(
-            "e => [...e.querySelectorAll('[aria-label], [aria-valuetext]')]"
-            ".flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])"
-            ".filter(Boolean).join('\\n')"
-        )
-    )
+# Use every control once, as a reader exploring it would: a value the box
+# cannot read, then one that makes the loss grow; every choice, from the last;
+# every slider to its end (the End key's value); every button up to three
+# times, until it says it has nothing more to do. After each action (and two
+# frames, for what a widget draws on the next one), what the widget says: its
+# visible text and every text alternative in it. All in the page, in one call:
+# what is checked here is the words, not how a press arrives (the keyboard and
+# pointer tests above drive the controls as a reader does).
+DRIVE = """async ([widget, listen]) => {
+  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const said = [];
+  const look = () => { if (listen) said.push(widget.innerText + '\\n' +
+    [...widget.querySelectorAll('[aria-label], [aria-valuetext]')]
+      .flatMap(n => [n.getAttribute('aria-label'), n.getAttribute('aria-valuetext')])
+      .filter(Boolean).join('\\n')); };
+  const type = (box, text) => { box.value = text; box.dispatchEvent(new Event('input', {bubbles: true})); };
+  const act = async action => { action(); await frames(); look(); };
+  look();
+  for (const box of widget.querySelectorAll('input[type=text]')) {
+    type(box, '5%');
+    await act(() => widget.querySelector('button').click());
+    type(box, '0.3');
+  }
+  for (const radio of [...widget.querySelectorAll('input[type=radio]')].reverse())
+    await act(() => radio.click());
+  for (const range of widget.querySelectorAll('input[type=range]'))
+    await act(() => { range.value = range.max;
+      for (const kind of ['input', 'change']) range.dispatchEvent(new Event(kind, {bubbles: true})); });
+  for (const button of widget.querySelectorAll('button'))
+    for (let i = 0; i < 3 && button.getAttribute('aria-disabled') !== 'true'; i++)
+      await act(() => button.click());
+  const readouts = Object.fromEntries([...widget.querySelectorAll('[data-readout]')]
+    .map(e => [e.dataset.readout, e.innerText]));
+  return [said, readouts];
+}"""
 
 
 def drive(page, widget, listen: bool = True) -> tuple[list[str], dict[str, str]]:
-    """Use every control once, as a reader exploring it would.
+    """What the widget said after each action of DRIVE, and its readouts at the end.
 
-    Returns what the widget said after each action (nothing when not
-    ``listen``: the English side is driven only for its readouts), and its
-    readouts at the end.
+    Nothing is listened to when not ``listen``: the English side is driven
+    only for its readouts.
     """
-    said: list[str] = []
-
-    def look() -> None:
-        if listen:
-            said.append(everything_it_says(widget))
-
-    look()
-    for box in widget.locator("input[type=text]").all():  # a value it cannot read ...
-        box.fill("5%")
-        widget.locator("button").first.click()
-        look()
-        box.fill("0.3")  # ... and one that makes the loss grow
-    for radio in widget.locator("input[type=radio]").all()[::-1]:
-        radio.check()
-        look()
-    for slider in widget.locator("input[type=range]").all():
-        slider.focus()
-        page.keyboard.press("End")
-        look()
-    buttons = widget.locator("button")
-    for i in range(buttons.count()):
-        for _ in range(3):
-            if buttons.nth(i).get_attribute("aria-disabled") == "true":
-                break
-            buttons.nth(i).click()
-            look()
-    readouts = dict(
-        zip(
-            widget.locator("[data-readout]").evaluate_all(
-                "els => els.map(e => e.dataset.readout)"
-            ),
-            widget.locator("[data-readout]").all_inner_texts(),
-            strict=True,
-        )
-    )
+    said, readouts = page.evaluate(DRIVE, [widget.element_handle(), listen])
     return said, readouts
 
 

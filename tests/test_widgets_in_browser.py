@@ -17,6 +17,7 @@ page are both checked against the book's engine.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 from pathlib import Path
@@ -76,20 +77,27 @@ def base_url(server) -> str:
     return server
 
 
-class Session:
-    """Opens pages in fresh browser contexts and records every console error."""
+CLEAR_STORAGE = "() => { localStorage.clear(); sessionStorage.clear(); }"
 
-    def __init__(self, browser, base_url: str):
-        self.browser = browser
+
+class Session:
+    """Opens pages and records every console error.
+
+    The pages open in the module's warm contexts (tests/conftest.py), so each
+    loads the book from the cache; what a page left in the origin's storage
+    (the theme furo remembers) is cleared when the session closes.
+    """
+
+    def __init__(self, contexts, base_url: str):
+        self.contexts = contexts
         self.base_url = base_url
-        self.contexts = []
+        self.pages = []
         self.errors: list[str] = []
 
     def page(self, path: str, **options):
         options.setdefault("viewport", {"width": 1100, "height": 900})
-        context = self.browser.new_context(**options)
-        self.contexts.append(context)
-        page = context.new_page()
+        page = self.contexts(**options).new_page()
+        self.pages.append(page)
 
         def on_console(message):
             if message.type == "error":
@@ -114,23 +122,26 @@ class Session:
         return page, widget
 
     def close(self):
-        for context in self.contexts:
-            context.close()
+        for page in self.pages:
+            if not page.is_closed():
+                with contextlib.suppress(Exception):  # a page without JavaScript
+                    page.evaluate(CLEAR_STORAGE)
+            page.close()
 
 
 @pytest.fixture
-def session(browser, base_url):
+def session(warm_context, base_url):
     """Pages served over HTTP; the test fails if any of them logs an error."""
-    session = Session(browser, base_url)
+    session = Session(warm_context, base_url)
     yield session
     session.close()
     assert session.errors == [], "\n".join(session.errors)
 
 
 @pytest.fixture
-def file_session(browser, book):
+def file_session(warm_context, book):
     """For what does not depend on how the book is opened: over file:// only."""
-    session = Session(browser, book.as_uri() + "/")
+    session = Session(warm_context, book.as_uri() + "/")
     yield session
     session.close()
     assert session.errors == [], "\n".join(session.errors)
@@ -582,7 +593,7 @@ def test_widgets_compute_with_the_engine(file_session):
         })();
     """
     page = file_session.page(WIDGETS["loss-choice"])
-    page.context.add_init_script(doubling)
+    page.add_init_script(doubling)
     page.reload()
     loss_choice = page.locator(".widget[data-widget='loss-choice']")
     expect(readout(loss_choice, "weight-gradient")).to_have_text("-24")
@@ -791,11 +802,11 @@ def drive(page, widget, listen: bool = True) -> tuple[list[str], dict[str, str]]
 
 @pytest.mark.parametrize("name", WIDGETS)
 def test_every_widget_speaks_chinese_in_the_chinese_edition(
-    browser, book, zh_book, name
+    warm_context, book, zh_book, name
 ):
     english, chinese = (
-        Session(browser, book.as_uri() + "/"),
-        Session(browser, zh_book.as_uri() + "/"),
+        Session(warm_context, book.as_uri() + "/"),
+        Session(warm_context, zh_book.as_uri() + "/"),
     )
     try:
         page, w = english.widget(name, reduced_motion="reduce")

@@ -122,14 +122,25 @@ def printed(outputs: list[dict]) -> tuple[str, list[str]]:
     return "".join(text), errors
 
 
-async def _execute(path: Path, folder: Path, gate: asyncio.Semaphore) -> dict:
+async def _execute(
+    path: Path, folder: Path, sockets: Path, gate: asyncio.Semaphore
+) -> dict:
     import nbformat
+    from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
 
     book = nbformat.read(path, as_version=4)
     book.cells.append(nbformat.v4.new_code_cell(WHERE_FROM, id="where-from"))
+    # The kernel talks over Unix sockets in a folder of its own, not TCP ports:
+    # jupyter_client picks free ports and the kernel binds them later, so two
+    # kernels starting at once beside the browser tests' servers could both
+    # pick one ("ZMQError: Address already in use", seen once in a clean clone).
+    manager = AsyncKernelManager(
+        kernel_name="python3", transport="ipc", ip=str(sockets / "kernel")
+    )
     client = NotebookClient(
         book,
+        km=manager,
         timeout=CELL_SECONDS,
         kernel_name="python3",
         allow_errors=True,  # every cell runs; the errors are checked below
@@ -157,7 +168,8 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
         runs = []
         for (edition, stem), path in jobs.items():
             folder = tmp_path_factory.mktemp(f"{edition}-{stem}")  # empty
-            runs.append(_execute(path, folder, gate))
+            sockets = tmp_path_factory.mktemp(f"sockets-{edition}-{stem}")
+            runs.append(_execute(path, folder, sockets, gate))
         return await asyncio.gather(*runs)
 
     with pytest.MonkeyPatch.context() as patch:

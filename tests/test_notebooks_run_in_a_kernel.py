@@ -124,7 +124,7 @@ def printed(outputs: list[dict]) -> tuple[str, list[str]]:
 
 async def _execute(
     path: Path, folder: Path, sockets: Path, gate: asyncio.Semaphore
-) -> dict:
+) -> tuple[object, Path]:
     import nbformat
     from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
@@ -140,9 +140,8 @@ async def _execute(
     )
     client = NotebookClient(
         book,
-        km=manager,
+        km=manager,  # its kernel_name is the one used
         timeout=CELL_SECONDS,
-        kernel_name="python3",
         allow_errors=True,  # every cell runs; the errors are checked below
         resources={"metadata": {"path": str(folder)}},
     )

@@ -17,10 +17,13 @@ the script and the engine copied into an empty folder:
 from __future__ import annotations
 
 import ast
+import contextlib
+import io
 import os
 import string
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -104,6 +107,7 @@ FIRST_STEP = {
     "case_square": {0},
     "case_L": {0},
     "case_shared": {0},
+    "case_data": {0},
     "case_loss": {1},
     "case_neuron": {2},
     "case_left": {1, 3},
@@ -177,7 +181,7 @@ def test_it_checks_a_file_in_another_folder(tmp_path: Path) -> None:
         env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": ""},
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "All 10 cases that ran passed; 0 skipped." in result.stdout
+    assert "All 11 cases that ran passed; 0 skipped." in result.stdout
 
 
 # (what the reader got wrong, the step it is planted in, the right code, the
@@ -329,6 +333,83 @@ MISTAKES = [
         (),
         "engine.py, line {line}, in __mul__ raised it",
         ["got       AttributeError: 'int' object has no attribute 'data'"],
+    ),
+    (
+        "a method of a step below the detected one deleted",
+        5,
+        "    def __rmul__(self, other):  # other * self\n        return self * other\n",
+        "",
+        (),
+        "Value has no 2 * a (__rmul__), which step 3 adds",
+        [],
+    ),
+    (
+        "data changed by the walk",
+        5,
+        "parent.grad += node.grad * local_derivative",
+        "parent.grad += node.grad * local_derivative\n"
+        "                parent.data -= 0.1 * parent.grad",
+        (),
+        "backward() changes data: L = (a*b + c)*f at a=2, b=-3, c=10, f=-2, "
+        "a.data was 2.0 and is 1.4 afterwards",
+        ["got       a 1.4, b -2.6, c 10.2, f -2.4, a*b -5.8, L -8.0"],
+    ),
+    (
+        "data cleared instead of grad",
+        5,
+        "node.grad = 0.0",
+        "node.data = 0.0",
+        (),
+        "backward() changes data: L = (a*b + c)*f at a=2, b=-3, c=10, f=-2, "
+        "a.data was 2.0 and is 0.0 afterwards",
+        ["got       q 0.0, a.grad 7.0"],
+    ),
+    (
+        "break missing from the walk without recursion",
+        5,
+        "                    break\n",
+        "",
+        (),
+        "the walk without recursion puts a node in order before its parents: "
+        "after pushing a parent, break",
+        [
+            "(a*2)*5 at a = 3 gives a.grad 20.0, not 10.0",
+            "got       q 12.0, a.grad 8.0",
+        ],
+    ),
+    (
+        "__init__ that takes other arguments",
+        5,
+        "def __init__(self, data, edges=()):",
+        "def __init__(self, data, edges, label):",
+        (),
+        "the book's case runs a = Value(3), and your Value cannot take it "
+        "(TypeError: Value.__init__() missing 2 required positional arguments: "
+        "'edges' and 'label'): the book makes a value from one number",
+        [],
+    ),
+    (
+        "data called by another name",
+        5,
+        ".data",
+        ".value",
+        (),
+        "the book's case runs return [q.data, a.grad], and your Value cannot take "
+        "it (AttributeError: 'Value' object has no attribute 'data')",
+        [],
+    ),
+    (
+        "a walk that stops because the stack is never popped",
+        5,
+        "                stack.pop()\n",
+        "",
+        (),
+        "backward() kept growing its order past 300,000 entries (at engine.py, line",
+        [
+            "in backward), on a graph of a few thousand nodes at most: does every "
+            "node leave the stack once all of its parents are in order",
+            "got       stopped: order grew past 300,000 entries",
+        ],
     ),
     (
         "a step said done but missing",
@@ -483,5 +564,201 @@ def test_both_languages_have_every_message_with_the_same_blanks() -> None:
     assert english.keys() == chinese.keys()
     for key in english:
         assert placeholders(english[key]) == placeholders(chinese[key]), key
-    same = [k for k in english if english[k] == chinese[k]]
-    assert same == [], same
+    same = {k for k in english if english[k] == chinese[k]}
+    assert same == {"hint_file", "hint_class", "in_backward"}, same  # code, not words
+
+
+def test_a_walk_wrong_in_no_known_way_is_named_as_the_walk(tmp_path: Path) -> None:
+    """A walk that doubles every share: no common mistake, but the walk, not an operation."""
+    engine = engine_file(5).replace(
+        "parent.grad += node.grad * local_derivative",
+        "parent.grad += node.grad * local_derivative * 2",
+    )
+    result = run(tmp_path, engine)
+    assert result.returncode == 1
+    assert (
+        "likely cause: the walk is wrong, not the operations: (a*2)*5 at a = 3, the "
+        "edges your operations record give a.grad 10.0, and backward() gives 40.0; "
+        "compare your backward() with step 3 of chapter 5"
+    ) in result.stdout, result.stdout
+    assert "local derivative" not in result.stdout
+
+
+def test_a_walk_without_break_is_not_blamed_on_an_operation(tmp_path: Path) -> None:
+    result = run(tmp_path, engine_file(5).replace("                    break\n", ""))
+    assert "the walk without recursion" in result.stdout
+    assert "local derivative" not in result.stdout and "computes a wrong" not in (
+        result.stdout
+    )
+
+
+def streamed(folder: Path, engine: str) -> tuple[list[tuple[float, str]], int, str]:
+    """Each line check_engine.py prints, with the seconds after the start it came at."""
+    (folder / "check_engine.py").write_bytes(SCRIPT.read_bytes())
+    (folder / "engine.py").write_text(engine, encoding="utf-8")
+    environment = {k: v for k, v in os.environ.items() if k not in LOCALE_VARIABLES}
+    start = time.monotonic()
+    with subprocess.Popen(
+        [sys.executable, "check_engine.py", "engine.py"],
+        cwd=folder,
+        env=environment,
+        stdin=subprocess.PIPE,  # never closed: an input() would wait for ever
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        lines = [(time.monotonic() - start, line) for line in process.stdout]
+        status = process.wait(timeout=60)
+        return lines, status, process.stderr.read()
+
+
+def test_an_endless_backward_is_stopped_and_named_while_the_report_streams(
+    tmp_path: Path,
+) -> None:
+    """Step 5's stack where a node never leaves: a loop without end, nothing grows."""
+    engine = engine_file(5).replace(
+        "                stack.pop()\n                order.append(node)\n",
+        "                pass\n",
+    )
+    lines, status, _ = streamed(tmp_path, engine)
+    assert status == 1
+    text = [line for _, line in lines]
+    assert text[0].startswith("Checking Value from engine.py as an engine of step")
+    fails = [(t, line) for t, line in lines if line.startswith("FAIL ")]
+    assert len(fails) == len(check_engine.CASES)
+    # the header comes before any case has run out its time, each case as it ends
+    assert lines[0][0] < check_engine.SECONDS, lines[0]
+    assert fails[0][0] < fails[-1][0]
+    causes = [line for line in text if "likely cause" in line]
+    assert causes[0].startswith(
+        "      likely cause: backward() did not finish within 3 s (it was at "
+        "engine.py, line "
+    ), causes[0]
+    assert (
+        causes[0]
+        .rstrip()
+        .endswith(
+            "in backward): does every node leave the stack once all of its parents are "
+            "in order (stack.pop(), then order.append(node))?"
+        )
+    ), causes[0]
+    assert all(line.strip() == "likely cause: the same as above" for line in causes[1:])
+
+
+def test_input_in_the_engine_is_named_and_never_waits(tmp_path: Path) -> None:
+    engine = engine_file(5).replace(
+        "        self.grad = 1.0\n",
+        "        input('go on?')\n        self.grad = 1.0\n",
+    )
+    lines, status, _ = streamed(tmp_path, engine)
+    assert status == 1
+    output = "".join(line for _, line in lines)
+    assert "got       input() was called" in output
+    line = 1 + engine.splitlines().index("        input('go on?')")
+    assert (
+        f"likely cause: your code calls input() (engine.py, line {line}, in "
+        "backward), and nobody can answer it while it is checked"
+    ) in output, output
+
+
+def test_what_the_engine_prints_is_counted_not_shown(tmp_path: Path) -> None:
+    """A print() left in the walk: 30,000 lines in the chain alone."""
+    engine = engine_file(5).replace(
+        "            for parent, local_derivative in node.edges:\n",
+        "            print('at', node)\n"
+        "            for parent, local_derivative in node.edges:\n",
+    )
+    result = run(tmp_path, engine)
+    assert result.returncode == 0, result.stdout
+    assert "at Value(" not in result.stdout
+    last = result.stdout.rstrip().splitlines()[-1]
+    assert last.startswith("Your code printed ") and last.endswith(
+        " lines while it was checked; they are not shown."
+    ), last
+    assert int(last.split()[3].replace(",", "")) > 30_000
+
+
+@pytest.mark.parametrize(
+    "engine, message",
+    [
+        (
+            "name = input()\n",
+            "check_engine.py: engine.py calls input() while it is imported (engine.py, "
+            "line 1, in <module>): nobody can answer it here",
+        ),
+        (
+            "import sys\n\nsys.exit(0)\n",
+            "check_engine.py: engine.py calls sys.exit() while it is imported "
+            "(engine.py, line 3, in <module>)",
+        ),
+        (
+            "while True:\n    print('training...')\n",
+            "check_engine.py: engine.py did not finish importing within 5 s (it was "
+            "at engine.py, line ",
+        ),
+    ],
+    ids=["input()", "sys.exit()", "an endless loop that prints"],
+)
+def test_an_import_that_waits_or_ends_gets_one_line(
+    engine: str, message: str, tmp_path: Path
+) -> None:
+    lines, status, errors = streamed(tmp_path, engine + "\n\n" + engine_file(0))
+    assert status == 2 and lines == []
+    assert errors.startswith(message), errors
+    assert errors.count("\n") == 1
+
+
+def check_output(V: type, **arguments: object) -> str:
+    """What ``check(V)`` prints, in this process."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert check_engine.check(V, **arguments) is None
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("step", range(STEPS))
+def test_check_of_a_class_prints_what_the_command_prints(
+    step: int, tmp_path: Path
+) -> None:
+    """check(Value) on the steps pasted at the prompt (class Value(Value): ...)."""
+    namespace: dict[str, object] = {}
+    for k in range(step + 1):
+        exec(compile(BLOCKS[f"step {k}"], "<stdin>", "exec"), namespace)
+    printed = check_output(namespace["Value"], lang="en")
+    command = run(tmp_path, engine_file(step)).stdout
+    assert printed.splitlines()[1:] == command.splitlines()[1:]
+    assert printed.splitlines()[0] == command.splitlines()[0].replace(
+        "Value from engine.py", "Value"
+    ).replace("--step N", "step=N")
+
+
+def test_check_of_a_class_names_the_line_at_the_prompt() -> None:
+    namespace: dict[str, object] = {}
+    code = BLOCKS["step 0"].replace(
+        "return Value(self.data + other.data,", "return Value(self.data + other.dta,"
+    )
+    exec(compile(code, "<stdin>", "exec"), namespace)
+    printed = check_output(namespace["Value"], lang="en", step=0)
+    line = 1 + next(i for i, t in enumerate(code.splitlines()) if "other.dta" in t)
+    assert f"likely cause: <stdin>, line {line}, in __add__ raised it" in printed
+
+
+@pytest.mark.parametrize(
+    "arguments, error",
+    [
+        ({"Value": 3}, "check() needs the class itself, as in check(Value); got 3"),
+        ({"step": 7}, "check() takes step=0 to 5, or none; got 7"),
+        ({"step": True}, "check() takes step=0 to 5, or none; got True"),
+        ({"lang": "fr"}, "check() takes lang='en' or 'zh_CN'; got 'fr'"),
+    ],
+)
+def test_check_refuses_what_it_cannot_check(
+    arguments: dict[str, object], error: str
+) -> None:
+    namespace: dict[str, object] = {}
+    exec(BLOCKS["step 0"], namespace)
+    arguments = {"Value": namespace["Value"], **arguments}
+    with pytest.raises((TypeError, ValueError)) as caught:
+        check_engine.check(**arguments)
+    assert str(caught.value) == error

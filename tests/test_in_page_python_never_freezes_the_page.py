@@ -5,7 +5,9 @@ chapter, served as GitHub Pages serves it (no cross-origin isolation, so no
 interrupt buffer), headless Chromium checks, in one page and one Python:
 
 - a block that never ends leaves the page responsive, and Stop ends it within
-  5 s; the next run starts a fresh Python and runs again;
+  5 s; the next run starts a fresh Python and replays the blocks above it, but
+  never the stopped block, which runs again only by its own Run (or after Reset),
+  and the status names each block as it runs;
 - an unfinished last statement, in a script block and in a prompt block, is a
   SyntaxError shown on its own block, after what the complete lines printed,
   and nothing of it reaches the next block;
@@ -82,9 +84,43 @@ def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block():
         )
         assert STOPPED in page.inner_text(".runner-status")
         assert page.is_hidden(".runner-stop")
-        page.locator("article div.highlight-python").nth(b[1]).locator(
-            ".runner-reset"
-        ).click()
+
+        # A later block, without Reset: the fresh Python replays the blocks above
+        # but not the stopped one, and the status names each block as it runs.
+        page.evaluate(
+            "() => { window.statuses = []; new MutationObserver(() =>"
+            " statuses.push(document.querySelector('.runner-status').textContent))"
+            ".observe(document.querySelector('.runner-status'),"
+            " {childList: true, characterData: true, subtree: true}); }"
+        )
+        runs = page.evaluate("window.bookRunner.done")
+        run_block(page, b[2], "print('after the stop')", wait=False)
+        page.wait_for_function(f"() => window.bookRunner.done > {runs}", timeout=30_000)
+        assert output(page, b[2]) == "after the stop"
+        stopped = b[1] + 1  # the block's number on the page
+        statuses = page.evaluate("window.statuses")
+        running = [t for t in statuses if t.startswith("Running block")]
+        assert f"Running block {stopped}…" not in running, statuses
+        assert running[-1] == f"Running block {b[2] + 1}…", statuses
+        assert page.inner_text(".runner-status").startswith(
+            f"Ran the blocks up to block {b[2] + 1}. Block {stopped} was stopped and is"
+            " not run again; press its own Run to run it again."
+        )
+        assert STOPPED in output(page, b[1])
+        stopped_box = page.locator("article div.highlight-python").nth(b[1])
+        assert "runner-stopped" in stopped_box.get_attribute("class")
+        # Its own Run runs it again (and it loops again, until Stop).
+        run_block(page, b[1], wait=False)
+        page.wait_for_selector(".runner-stop:not([hidden])", timeout=10_000)
+        page.wait_for_function(
+            f"() => document.querySelector('.runner-status').textContent"
+            f" === 'Running block {stopped}…'",
+            timeout=10_000,
+        )
+        page.click(".runner-stop", timeout=2_000)
+        page.wait_for_function(f"() => {BLOCK.format(i=b[1])}.stopped", timeout=5_000)
+        stopped_box.locator(".runner-reset").click()  # the book's text: unmarked
+        assert "runner-stopped" not in stopped_box.get_attribute("class")
 
         # Unfinished code, in a script block: what ran is shown, then the error.
         # A fresh Python: the blocks above run first.

@@ -40,7 +40,9 @@
         reload: "浏览器中的 Python 已停止：请重新加载页面。",
         stop: "停止",
         stopTitle: "停止正在运行的代码",
-        stoppedRestart: "已停止。浏览器中的 Python 已重新启动：下次运行时，会先重新运行上面的各段。",
+        stoppedRestart:
+          "已停止。浏览器中的 Python 已重新启动：下次运行时，会先重新运行上面的各段，但不包括这一段；要再次运行这一段，请按它自己的“运行”按钮。",
+        leftOut: "第 {n} 段已停止，没有重新运行；要再次运行它，请按它自己的“运行”按钮。",
         interrupted: "已停止（KeyboardInterrupt）。",
         exit: "SystemExit：sys.exit({code}) 会结束一个程序；在本页中，Python 会继续运行后面的各段。",
         input: "input() 在本页中无法向你提问：请把值直接写进代码里，例如 name = 'Ada'。",
@@ -68,7 +70,8 @@
         stop: "Stop",
         stopTitle: "Stop the code that is running",
         stoppedRestart:
-          "Stopped. The browser's Python was started afresh: the next run first runs the blocks above it again.",
+          "Stopped. The browser's Python was started afresh: the next run first runs the blocks above it again, but not this one; press this block's own Run to run it again.",
+        leftOut: "Block {n} was stopped and is not run again; press its own Run to run it again.",
         interrupted: "Stopped (KeyboardInterrupt).",
         exit: "SystemExit: sys.exit({code}) ends a program; in the page, Python goes on with the blocks below.",
         input: "input() cannot ask you anything in the page: write the value into the code instead, e.g. name = 'Ada'.",
@@ -253,12 +256,18 @@
     reset.setAttribute("aria-label", T.reset + " " + block.number);
     reset.addEventListener("click", function () {
       block.pre.innerHTML = block.original;
+      unstop(block); // the book's text runs to its end
       reset.remove();
       block.reset = null;
       block.pre.focus();
     });
     block.box.querySelector("div.highlight").appendChild(reset);
     block.reset = reset;
+  }
+
+  function unstop(block) {
+    block.stopped = false;
+    block.box.classList.remove("runner-stopped");
   }
 
   // The copy button's rule (docs/_ext/copy_rule.py, which hands the prompt to the
@@ -322,6 +331,9 @@
       },
       function (why) {
         if (why && why.stopped) {
+          // replayed after the fresh start only when its own Run is pressed
+          block.stopped = true;
+          block.box.classList.add("runner-stopped");
           show(block, T.stoppedRestart, "error");
         } else {
           // not a Python exception (those are printed): Pyodide itself failed
@@ -365,9 +377,19 @@
             });
           });
           return chain.then(function () {
-            if (todo.length)
-              status.textContent =
-                say("ran", { n: todo[todo.length - 1].number }) + (hasTorchBlocks ? " " + T.torchPage : "");
+            if (!todo.length) return;
+            var last = todo[todo.length - 1].number;
+            var left = blocks.filter(function (b) {
+              return b.stopped && b.number < last;
+            });
+            status.textContent =
+              say("ran", { n: last }) +
+              left
+                .map(function (b) {
+                  return " " + say("leftOut", { n: b.number });
+                })
+                .join("") +
+              (hasTorchBlocks ? " " + T.torchPage : "");
           });
         });
       })
@@ -382,17 +404,24 @@
     return busy;
   }
 
+  // A block that was stopped is never replayed on its way to another: only its
+  // own Run runs it again (else an endless loop, stopped, would run again at once).
   R.runUpTo = function (block) {
     return runBlocks(function () {
       // decided when its turn comes: earlier runs may have run some
+      unstop(block);
       return blocks
         .filter(function (b) {
-          return b.number < block.number && !b.ran;
+          return b.number < block.number && !b.ran && !b.stopped;
         })
         .concat([block]);
     }, false);
   };
   R.runAll = function () {
-    return runBlocks(blocks.slice(), true);
+    return runBlocks(function () {
+      return blocks.filter(function (b) {
+        return !b.stopped;
+      });
+    }, true);
   };
 })();

@@ -30,6 +30,7 @@
       pre: pre,
       original: null, // the book's text, kept when the block becomes editable
       ran: false,
+      stopped: false, // Stop ended it: replayed only by its own Run
       output: null,
       reset: null,
       needs: box.classList.contains("runner-needs-torch") ? "torch" : "",

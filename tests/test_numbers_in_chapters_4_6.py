@@ -59,7 +59,7 @@ def test_the_drawn_graph_shows_the_engines_gradients() -> None:
     for name, grad in [("a", 6), ("b", -4), ("c", -2), ("f", 4), ("L", 1)]:
         assert g[name].grad == grad
         assert f"grad {grad}" in texts
-    # Every edge carries its local derivative: -3, 2 into e; 1, 1 into d; -2, 4 into L.
+    # Every edge carries its local derivative: -3, 2 into t; 1, 1 into d; -2, 4 into L.
     grey = g["style"].GREY  # the colour of the edge labels
     edge_labels = [t.get_text() for t in g["ax"].texts if t.get_color() == grey]
     assert sorted(edge_labels) == sorted(["-3", "2", "1", "1", "-2", "4"])

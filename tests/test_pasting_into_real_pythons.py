@@ -67,6 +67,7 @@ ENGINE_FILES = [
     "engine.py",
     "tensorgrad.py",
     "digits.py",
+    "check_engine.py",
 ]  # the chapters' downloads
 FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```python[ \t]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
@@ -736,6 +737,4 @@ def test_every_file_pasted_next_to_the_snippets_is_offered_by_a_chapter() -> Non
     """A reader has only what a chapter offers: each of ENGINE_FILES is a {download}."""
     pages = "\n".join(page.read_text(encoding="utf-8") for page in CHAPTERS)
     offered = set(re.findall(r"\{download\}`[^`<]*<\.\./\.\./src/([\w.]+)>`", pages))
-    # check_engine.py is offered too, but it checks the reader's own file: no snippet
-    # imports it, so it need not lie next to the pasted snippets.
-    assert offered - {"check_engine.py"} == set(ENGINE_FILES), offered
+    assert offered == set(ENGINE_FILES), offered

@@ -1,7 +1,7 @@
 """Promise 2 of CONTRIBUTING.md: the training the reader types in chapter 6 is the file's.
 
 Chapter 6 has the reader type a training loop (``% reader-training: loop``), a
-`Neuron`, a `Layer` and an `MLP` (``% reader-training: model``) on the engine
+`Neuron` and an `MLP` (``% reader-training: model``) on the engine
 of chapter 5, and train XOR with them (``% reader-training: xor``). This test
 takes those fences from the page, runs them on chapter 5's last step (steps 0
 to 5 pasted in order, and the one-class engine), and checks that every one of

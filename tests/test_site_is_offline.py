@@ -84,6 +84,12 @@ NEVER_FETCHED = [
         "an XML namespace name: an identifier, not an address to fetch",
     ),
     (
+        "_static/viz/viz-global.js",
+        r"http://www\.w3\.org/Graphics/SVG/1\.1/DTD/svg11\.dtd$",
+        "the DOCTYPE that Graphviz writes at the top of an SVG: text in its output,"
+        " which the page never fetches (it draws the SVG element)",
+    ),
+    (
         "*/_static/translations.js",
         r"https://www\.sphinx-doc\.org/",
         "a message of Sphinx's own catalogue (the Chinese edition's): the link of the"

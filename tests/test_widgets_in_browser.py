@@ -410,7 +410,7 @@ def test_backprop_graph_reaches_w_and_x_one_operation_at_a_time(session):
     expect(w.locator("[data-node='L']")).to_contain_text("grad 1")
     expect(w.locator("[data-node='w']")).to_contain_text("grad ?")
     press(w, "Backpropagate one operation")
-    expect(w.locator("[data-node='e']")).to_contain_text("grad -6")
+    expect(w.locator("[data-node='r']")).to_contain_text("grad -6")
     press(w, "Backpropagate one operation")
     expect(w.locator("[data-node='y']")).to_contain_text("grad 6")
     expect(readout(w, "w-grad")).to_have_text("not yet")

@@ -31,7 +31,11 @@ notebook has the Chinese prose and the translated code comments:
 The first cell, collapsed, writes the book's files the chapter imports
 (``tinygrad.py`` always, then what its code imports from ``notebook_files``,
 for chapter 10 ``tensorgrad.py`` and ``digits.py``) with plain Python, so a
-notebook runs top to bottom in an empty folder, also as a script. In Jupyter it
+notebook runs top to bottom in an empty folder, also as a script. It never
+writes over a file: where the folder holds a file of that name that is not the
+book's (the reader's own ``engine.py``, an older ``tinygrad.py``), that file is
+kept and used, one line says so and where the book's is (saved beside it as
+``engine_book.py``, or else the chapter's download). In Jupyter it
 also has errors shown by their last line, as the book shows them (``%xmode
 Minimal``; IPython's full layout of chapter 5's ``RecursionError``, a thousand
 frames, takes a minute), and defines the cell magic ``%%skip_if``.
@@ -515,6 +519,52 @@ SKIP_MAGIC_CODE = """
 """
 
 
+# The first cell writes the book's files with this function: a file of that name
+# already in the folder is the reader's (their engine.py of chapter 5, an older
+# tinygrad.py) and is never replaced; the book's copy goes beside it, if it can.
+BOOK_FILE_CODE = """
+
+
+def book_file(name, text):
+    \"\"\"{doc}\"\"\"
+    try:
+        with open(name, "x", encoding="utf-8") as file:  # {only_new}
+            file.write(text)
+        return
+    except FileExistsError:
+        with open(name, encoding="utf-8") as file:
+            yours = file.read()
+    if yours == text:
+        return
+    mine, book = yours.splitlines(), text.splitlines()
+    differ = [n for n, (a, b) in enumerate(zip(mine, book), 1) if a != b]
+    line = differ[0] if differ else min(len(mine), len(book)) + 1
+    copy = name[: -len(".py")] + "_book.py"
+    try:
+        with open(copy, "x", encoding="utf-8") as file:
+            file.write(text)
+    except FileExistsError:
+        with open(copy, encoding="utf-8") as file:
+            if file.read() != text:
+                copy = None
+    if copy:
+        where = {written!r}.format(copy=copy)
+    else:
+        where = {on_the_page!r}.format(name=name)
+    if name in {own!r}:  # {own_comment}
+        print({yours!r}.format(name=name, line=line, where=where))
+    else:
+        print({kept!r}.format(name=name, line=line, where=where))
+
+
+for name, text in BOOK_FILES.items():
+    book_file(name, text)
+importlib.invalidate_caches()  # {at_once}
+"""
+# The files a reader writes themselves: theirs is the one the chapter means.
+READERS_OWN = ("engine.py",)
+
+
 def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     """The first cell: write the book's files the chapter imports, with plain Python."""
     files = {}
@@ -531,7 +581,9 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     lines = [
         "# "
         + _(
-            "The book's files this notebook needs, written next to it: {names}."
+            "The book's files this notebook needs: {names}. Each is written into"
+            " the notebook's folder unless a file of that name is there: a file"
+            " of yours is never replaced."
         ).format(names=names),
         "import importlib",
         "",
@@ -539,14 +591,28 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     ]
     for name, text in files.values():
         lines.append(f"    {name!r}: {python_literal(text)},")
-    lines += [
-        "}",
-        "for name, text in BOOK_FILES.items():",
-        '    with open(name, "w", encoding="utf-8") as file:',
-        "        file.write(text)",
-        "importlib.invalidate_caches()  # the new files can be imported at once",
-    ]
+    lines.append("}")
     code = "\n".join(lines)
+    code += BOOK_FILE_CODE.format(
+        own=READERS_OWN,
+        own_comment=_("the reader's own file: the chapter means theirs"),
+        doc=_(
+            "Write the book's file into this folder, unless a file of that name is here."
+        ),
+        only_new=_('"x": only a new file, never over one'),
+        at_once=_("the new files can be imported at once"),
+        yours=_(
+            "Using your own {name} (it differs from the book's from line {line} on);"
+            " the book's is {where}, if you want it."
+        ),
+        kept=_(
+            "Your {name} is not the book's (it differs from line {line} on): it is"
+            " kept, and this notebook runs with it; the book's is {where}: rename"
+            " it to {name} to use it."
+        ),
+        written=_("saved beside it as {copy}"),
+        on_the_page=_("the download {name} on the chapter's page"),
+    ).rstrip()
     code += IPYTHON_CODE.format(
         errors=_(
             "Errors as the book shows them, by their last line"

@@ -13,7 +13,9 @@ button into each block it can run while the page is written (hidden by
 links ``runner.js`` (small, deferred; it loads ``runner-session.js`` and
 Pyodide only when a reader presses Run) and ``runner.css``; and, once the
 build is done, copies Pyodide (the pinned npm package ``pyodide`` in
-``docs/_tools/node_modules``) into ``_static/pyodide/``. A translated edition
+``docs/_tools/node_modules``) into ``_static/pyodide/``, and Graphviz compiled
+to WebAssembly (``@viz-js/viz``), which draws a block's ``to_dot(...)`` under it,
+into ``_static/viz/``. A translated edition
 built into a folder of the English site (``zh_CN/``) loads the English site's
 copy instead (``runner_runtime_root``, default ``"../"`` when ``language`` is
 not English). Its words are in the catalogue ``book.po`` (book_words.py).
@@ -49,6 +51,10 @@ RUNTIME_FILES = [
 ]
 # In pyodide.mjs 314.0.7 (the name of the version variable is the minifier's).
 CDN = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v\$\{\w+\}/full/")
+# Graphviz in WebAssembly, one classic script (the npm package @viz-js/viz, its
+# build with the WebAssembly inside), which runner-graph.js loads the first time a
+# block draws the graph that to_dot() gave: into _static/viz/, beside Pyodide.
+VIZ = RUNTIME.parent / "@viz-js" / "viz" / "dist" / "viz-global.js"
 FETCHED = [
     "pyodide.asm.wasm",
     "python_stdlib.zip",
@@ -262,6 +268,14 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
             " (once expected): check the new loader"
         )
     (target / "pyodide.mjs").write_text(text, encoding="utf-8")
+    viz = Path(app.config.runner_viz_file or VIZ)
+    if not viz.is_file():
+        raise ExtensionError(
+            f"runner: Graphviz for the page ({viz}) is not installed:"
+            " `make html` installs it with npm ci from docs/_tools/package.json"
+        )
+    (target.parent / "viz").mkdir(exist_ok=True)
+    shutil.copyfile(viz, target.parent / "viz" / "viz-global.js")
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -269,6 +283,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("runner_pages", ["chapters/*"], "env", types=frozenset({list}))
     app.add_config_value("runner_runtime_root", None, "env")
     app.add_config_value("runner_runtime_dir", "", "env", types=frozenset({str}))
+    app.add_config_value("runner_viz_file", "", "env", types=frozenset({str}))
     app.add_transform(RunnerMarks)
     app.connect("html-page-context", add_assets)
     app.connect("build-finished", copy_runtime)

@@ -182,7 +182,7 @@ PROGRAMS = [
     P(
         "backprop_graph",
         {"w": 1, "x": 2, "y": 5},
-        [["y_hat", "mul", "w", "x"], ["e", "sub", "y_hat", "y"], ["L", "pow", "e", 2]],
+        [["y_hat", "mul", "w", "x"], ["r", "sub", "y_hat", "y"], ["L", "pow", "r", 2]],
         note="the backprop-graph widget: w gets -12, x gets -6",
     ),
     P(

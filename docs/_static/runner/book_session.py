@@ -6,6 +6,8 @@ working folder, imports it, and calls ``BookSession(words).run(text, typed)``
 for each block: a block with ">>> " prompts is typed line by line, as at
 Python's prompt; a block without runs whole. An unfinished last statement is
 an error on its own block, ``sys.exit()`` and ``input()`` get one line each.
+A value the prompt shows that is a graph's DOT text (``to_dot(...)``) is kept
+in ``graphs``, and the page draws it under the block (runner-graph.js).
 
 It also makes freeing a long chain of objects safe in the browser. CPython
 frees a chain recursively in C: dropping the last value of a 10,000-step graph
@@ -189,7 +191,16 @@ class BookSession:
 
     def __init__(self, words: dict[str, str]) -> None:
         self.console = _Console(dict(words))
+        self.graphs: list[str] = []  # the DOT texts the last block showed
         builtins.input = _no_input  # in a Web Worker there is no prompt to ask at
+        # the page's language, for the messages of check_engine.check()
+        os.environ["LANGUAGE"] = words.get("language", "en")
+
+    def _display(self, value: object) -> None:
+        """Show a value as the prompt does; keep a graph's DOT text for drawing."""
+        if isinstance(value, str) and value.startswith("digraph"):
+            self.graphs.append(str(value))
+        sys.__displayhook__(value)
 
     def run(self, text: str, typed: bool) -> str:
         """Run one block; what it prints, errors included, as Python prints them.
@@ -200,6 +211,8 @@ class BookSession:
         """
         out = io.StringIO()
         console = self.console
+        self.graphs = []
+        sys.displayhook = self._display
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
             console.resetbuffer()
             if typed:

@@ -20,63 +20,7 @@
     control = R.control,
     status = R.status,
     runtime = R.runtime;
-  var T = R.zh
-    ? {
-        reset: "还原",
-        resetTitle: "把这一段代码还原为书中的原文",
-        output: "输出",
-        nothing: "：没有输出",
-        edit: "可编辑的 Python 代码，Shift+Enter 运行",
-        loading: "正在加载 Python：{got} / {total} MB",
-        starting: "正在启动 Python……",
-        ready: "Python 已就绪（启动用时 {s} 秒）。",
-        running: "正在运行第 {n} 段……",
-        ran: "已运行到第 {n} 段。",
-        torch: "未运行：这一段需要 PyTorch，而 PyTorch 无法在浏览器中运行。",
-        torchPage: "需要 PyTorch 的几段代码会跳过（PyTorch 无法在浏览器中运行）。",
-        failed: "Python 无法加载：{e}",
-        stopped: "浏览器中的 Python 在这一段停止了（{e}）。请在自己的电脑上运行这一段；重新加载页面可重新启动 Python。",
-        printedBy: "本页显示的是 Python {page} 的输出；浏览器中的 Python 是 {here}，这里的数字可能不同。",
-        reload: "浏览器中的 Python 已停止：请重新加载页面。",
-        stop: "停止",
-        stopTitle: "停止正在运行的代码",
-        stoppedRestart:
-          "已停止。浏览器中的 Python 已重新启动：下次运行时，会先重新运行上面的各段，但不包括这一段；要再次运行这一段，请按它自己的“运行”按钮。",
-        leftOut: "第 {n} 段已停止，没有重新运行；要再次运行它，请按它自己的“运行”按钮。",
-        interrupted: "已停止（KeyboardInterrupt）。",
-        exit: "SystemExit：sys.exit({code}) 会结束一个程序；在本页中，Python 会继续运行后面的各段。",
-        input: "input() 在本页中无法向你提问：请把值直接写进代码里，例如 name = 'Ada'。",
-        incomplete: "SyntaxError：这一段代码不完整，最后一条语句没有写完。",
-      }
-    : {
-        reset: "Reset",
-        resetTitle: "Put back the book's text of this block",
-        output: "Output",
-        nothing: ": nothing printed",
-        edit: "Python code, editable; Shift+Enter runs it",
-        loading: "Loading Python: {got} of {total} MB",
-        starting: "Starting Python…",
-        ready: "Python is ready (it started in {s} s).",
-        running: "Running block {n}…",
-        ran: "Ran the blocks up to block {n}.",
-        torch: "Not run: this block needs PyTorch, which cannot run in the browser.",
-        torchPage: "The blocks that need PyTorch are skipped (PyTorch cannot run in the browser).",
-        failed: "Python could not load: {e}",
-        stopped:
-          "The browser's Python stopped at this block ({e}). Run it on your computer; reload the page to start Python again.",
-        printedBy:
-          "The page shows what Python {page} printed; the Python in your browser is {here}, whose numbers here may differ.",
-        reload: "The browser's Python has stopped: reload the page to start it again.",
-        stop: "Stop",
-        stopTitle: "Stop the code that is running",
-        stoppedRestart:
-          "Stopped. The browser's Python was started afresh: the next run first runs the blocks above it again, but not this one; press this block's own Run to run it again.",
-        leftOut: "Block {n} was stopped and is not run again; press its own Run to run it again.",
-        interrupted: "Stopped (KeyboardInterrupt).",
-        exit: "SystemExit: sys.exit({code}) ends a program; in the page, Python goes on with the blocks below.",
-        input: "input() cannot ask you anything in the page: write the value into the code instead, e.g. name = 'Ada'.",
-        incomplete: "SyntaxError: this block is incomplete: its last statement is not finished.",
-      };
+  var T = window.bookRunnerWords[R.zh ? "zh" : "en"]; // runner-words.js
   function say(key, values) {
     return T[key].replace(/\{(\w+)\}/g, function (_, k) {
       return values[k];
@@ -173,7 +117,7 @@
         } else if (pending) {
           var was = pending;
           pending = null;
-          if (m.type === "done") was.resolve(m.out);
+          if (m.type === "done") was.resolve({ text: m.out, graphs: m.graphs || [] });
           else was.reject({ died: m.error });
         }
       };
@@ -191,7 +135,7 @@
         runtime: runtime,
         files: files,
         interrupt: interrupt,
-        words: { exit: T.exit, input: T.input, incomplete: T.incomplete },
+        words: { exit: T.exit, input: T.input, incomplete: T.incomplete, language: R.zh ? "zh_CN" : "en" },
       });
     }).then(
       function (python) {
@@ -303,6 +247,10 @@
       block.box.insertAdjacentElement("afterend", box);
       block.output = box;
     }
+    var graph = block.output.querySelector(".runner-graph");
+    if (graph) graph.remove(); // a graph belongs to the run that drew it
+    var folded = block.output.querySelector("details");
+    if (folded) folded.replaceWith(folded.querySelector("pre"));
     block.output.className = "runner-output" + (kind ? " runner-output--" + kind : text ? "" : " runner-output--empty");
     block.output.querySelector("pre").textContent = text;
     var note = block.output.querySelector(".runner-output-note");
@@ -319,8 +267,10 @@
       return Promise.resolve();
     }
     return execute(pasted(block.pre.textContent)).then(
-      function (out) {
+      function (result) {
+        var out = result.text;
         show(block, out.replace(/\s+$/, ""), ERROR.test(out) ? "error" : "");
+        if (result.graphs.length) draw(block, result.graphs[result.graphs.length - 1]);
         if (block.printedBy && block.printedBy !== python.version.split(".").slice(0, 2).join(".")) {
           var note = document.createElement("p");
           note.className = "runner-output-note";
@@ -343,6 +293,24 @@
         throw why;
       }
     );
+  }
+
+  // A graph the block's last to_dot(...) gave, drawn under it (runner-graph.js,
+  // loaded with Graphviz the first time a block draws one).
+  var grapher = null;
+  function draw(block, dot) {
+    grapher =
+      grapher ||
+      R.load("runner-graph.js").catch(function (error) {
+        grapher = null; // the next graph tries again
+        throw error;
+      });
+    R.drawing = grapher.then(function () {
+      return R.drawGraph(block, dot);
+    });
+    R.drawing.catch(function (e) {
+      if (window.console) console.error(e);
+    });
   }
 
   var pause = function () {

@@ -4,7 +4,7 @@
  * freeze the page: the page stays responsive and its Stop button can end the
  * worker. Messages in: {type: "start", runtime, files, interrupt, words} and
  * {type: "fresh"} (the page from the top) and {type: "run", code, typed}; out: {type: "progress", bytes}, {type: "ready",
- * version} or {type: "failed", error}, and {type: "done", out} or
+ * version} or {type: "failed", error}, and {type: "done", out, graphs} or
  * {type: "died", error} for each run. */
 var session = null;
 var fresh = null; // a new session in the same Python: what the old one held is freed
@@ -88,7 +88,9 @@ self.onmessage = function (event) {
     fresh();
   } else if (m.type === "run") {
     try {
-      self.postMessage({ type: "done", out: session.run(m.code, m.typed) });
+      var out = session.run(m.code, m.typed);
+      var graphs = session.graphs.toJs();
+      self.postMessage({ type: "done", out: out, graphs: graphs });
     } catch (error) {
       // not a Python exception (those are printed): Pyodide itself failed
       self.postMessage({ type: "died", error: String((error && error.message) || error).split("\n")[0] });

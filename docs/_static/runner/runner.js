@@ -50,20 +50,31 @@
     fetchedBytes: Number(script.getAttribute("data-fetched-bytes")) || 0,
   });
   var loaded = null;
+  function load(name) {
+    // a script beside this one, loaded once: the words, then the session
+    return new Promise(function (resolve, reject) {
+      var tag = document.createElement("script");
+      tag.src = script.src.replace(/runner\.js(\?.*)?$/, name + "$1");
+      tag.onload = resolve;
+      tag.onerror = function () {
+        reject(new Error(tag.src));
+      };
+      document.head.appendChild(tag);
+    });
+  }
+  runner.load = load; // for runner-session.js's runner-graph.js
   function act(block) {
     // block: run it (and the blocks above not run yet); none: run the page
     loaded =
       loaded ||
-      new Promise(function (resolve, reject) {
-        var tag = document.createElement("script");
-        tag.src = script.src.replace(/runner\.js(\?.*)?$/, "runner-session.js$1");
-        tag.onload = resolve;
-        tag.onerror = function () {
-          loaded = null;
-          reject(new Error(tag.src));
-        };
-        document.head.appendChild(tag);
-      });
+      load("runner-words.js")
+        .then(function () {
+          return load("runner-session.js");
+        })
+        .catch(function (error) {
+          loaded = null; // the next press tries again
+          throw error;
+        });
     loaded.then(
       function () {
         return block ? runner.runUpTo(block) : runner.runAll();

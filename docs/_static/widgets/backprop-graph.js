@@ -19,7 +19,7 @@
       graph: (summary) => `Computation graph of L = (w·x − y)². ${summary}.`,
       operations: "operations passed back",
       progress: (done, all) => `${done} of ${all}`,
-      intro: "ŷ = w·x with w = 1, x = 2, target y = 5; e = ŷ − y; L = e². Each box shows its data and its gradient.",
+      intro: "ŷ = w·x with w = 1, x = 2, target y = 5; r = ŷ − y; L = r². Each box shows its data and its gradient.",
       start: "Press Seed gradient to start the backward pass at L.",
       separator: "; ",
     },
@@ -35,15 +35,15 @@
       graph: (summary) => `L = (w·x − y)² 的计算图。${summary}。`,
       operations: "已反向传过的运算",
       progress: (done, all) => `${done}（共 ${all} 个）`,
-      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；e = ŷ − y；L = e²。每个方框显示它的数据和梯度。",
+      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；r = ŷ − y；L = r²。每个方框显示它的数据和梯度。",
       start: "按“给梯度设初值”，从 L 开始反向传播。",
       separator: "；",
     },
   });
 
   // Box positions as fractions of the drawing, wide (left to right) and narrow (top to bottom).
-  const WIDE = { w: [0, 0], x: [0, 0.62], ŷ: [0.34, 0.31], y: [0.34, 1], e: [0.67, 0.62], L: [1, 0.62] };
-  const NARROW = { w: [0, 0], x: [0.6, 0], ŷ: [0.3, 0.34], y: [1, 0.34], e: [0.65, 0.67], L: [0.65, 1] };
+  const WIDE = { w: [0, 0], x: [0, 0.62], ŷ: [0.34, 0.31], y: [0.34, 1], r: [0.67, 0.62], L: [1, 0.62] };
+  const NARROW = { w: [0, 0], x: [0.6, 0], ŷ: [0.3, 0.34], y: [1, 0.34], r: [0.65, 0.67], L: [0.65, 1] };
   const WIDE_FROM = 520; // the drawing runs left to right from this width on
   const START_WIDTH = 560;
   const BOX = { width: 112, height: 64, radius: 8, lines: [19, 37, 55] }; // text baselines in a box
@@ -56,16 +56,16 @@
     const x = new Value(2);
     const y = new Value(5);
     const yHat = w.mul(x);
-    const e = yHat.sub(y);
-    const L = e.pow(2);
+    const r = yHat.sub(y);
+    const L = r.pow(2);
     // Each value: its symbol (data-node, status) and the title of its box.
     const nodes = [
       [w, "w", "w"],
       [x, "x", "x"],
       [yHat, "ŷ", "ŷ = w·x"],
       [y, "y", T.target],
-      [e, "e", "e = ŷ − y"],
-      [L, "L", "L = e²"],
+      [r, "r", "r = ŷ − y"],
+      [L, "L", "L = r²"],
     ];
     const symbol = new Map(nodes.map(([node, sym]) => [node, sym]));
     const title = new Map(nodes.map(([node, , text]) => [node, text]));

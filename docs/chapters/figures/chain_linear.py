@@ -16,7 +16,7 @@ def loss(weight: float) -> float:
 
 
 w0 = 1.0
-slope = 2 * (2 * w0 - 5) * 2  # 2e * 1 * x = -12
+slope = 2 * (2 * w0 - 5) * 2  # 2r * 1 * x = -12
 step = 0.75
 predicted = slope * step
 exact = loss(w0 + step) - loss(w0)

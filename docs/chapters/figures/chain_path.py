@@ -1,6 +1,6 @@
 """The loss as a chain of steps, with local derivatives and gradients (chapter 3).
 
-w, b -> y_hat = w*x + b -> e = y_hat - y -> L = e**2 at x = 2, y = 5, w = 1, b = 0.
+w, b -> y_hat = w*x + b -> r = y_hat - y -> L = r**2 at x = 2, y = 5, w = 1, b = 0.
 Values and gradients come from the engine; each edge shows its local derivative.
 """
 
@@ -13,8 +13,8 @@ from tinygrad import Value
 x, y = 2, 5
 w, b = Value(1), Value(0)
 y_hat = w * x + b
-e = y_hat - y
-loss = e**2
+r = y_hat - y
+loss = r**2
 loss.backward()
 
 fig, ax = plt.subplots(figsize=(7.6, 3.2))
@@ -67,16 +67,16 @@ def edge(
 box(1.4, 4.4, "w", w)
 box(1.4, 1.6, "b", b)
 box(5.6, 3.0, r"$\hat y$", y_hat)
-box(9.6, 3.0, "e", e)
+box(9.6, 3.0, "r", r)
 box(13.5, 3.0, "L", loss)
 
 edge((2.55, 4.2), (4.45, 3.35), rf"$\partial\hat y/\partial w = x = {x}$", (0.1, 0.5))
 edge((2.55, 1.8), (4.45, 2.65), r"$\partial\hat y/\partial b = 1$", (0.1, -0.5))
-edge((6.75, 3.0), (8.45, 3.0), r"$\partial e/\partial\hat y = 1$", (0, 0.45))
+edge((6.75, 3.0), (8.45, 3.0), r"$\partial r/\partial\hat y = 1$", (0, 0.45))
 edge(
     (10.75, 3.0),
     (12.35, 3.0),
-    rf"$\partial L/\partial e = 2e = {2 * e.data:g}$",
+    rf"$\partial L/\partial r = 2r = {2 * r.data:g}$",
     (0, 0.95),
 )
 ax.text(

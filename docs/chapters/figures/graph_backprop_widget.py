@@ -23,8 +23,8 @@ names = {
     x: "x",
     y: tr("y (target)"),
     y_hat: "ŷ = w·x",
-    error: "e = ŷ − y",
-    loss: "L = e²",
+    error: "r = ŷ − y",
+    loss: "L = r²",
 }
 draw_graph(ax, loss, names)
 fig.tight_layout()

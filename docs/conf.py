@@ -43,6 +43,7 @@ extensions = [
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
     "editions",  # the Chinese edition's settings, the language switcher on every page
     "code_comments",  # only code written in the page, with comments, is translated
+    "source_words",  # the comments and docstrings of an excerpt of src/, translated
     "upstream_fixes",  # workarounds for bugs of MyST and Sphinx, each named
     "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
     "doors",  # the repository, "Edit this page", "Report a problem" (BOOK_REPOSITORY)

@@ -132,8 +132,8 @@ def train_digits(
 
 def accuracy(network: DigitsNetwork, images: np.ndarray, labels: np.ndarray) -> float:
     """The fraction of images whose largest logit is at the right digit."""
-    predictions = network(Tensor(images)).data.argmax(axis=1)
-    return float((predictions == labels).mean())
+    right = network(Tensor(images)).argmax(axis=1) == Tensor(labels)
+    return right.mean().item()
 
 
 # --- The same loss on the scalar engine ---------------------------------------

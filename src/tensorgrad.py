@@ -43,8 +43,9 @@ class Tensor:
     TypeError: Tensor() needs numbers, got str: 'seven'
     """
 
-    __slots__ = ("data", "grad", "requires_grad", "ctx")
+    __slots__ = ("data", "grad", "requires_grad", "ctx", "cut")
     __array_ufunc__ = None  # makes `array + tensor` call Tensor.__radd__
+    __hash__ = object.__hash__  # == compares elementwise; a tensor is still a key
 
     def __init__(self, data: Any, requires_grad: bool = False) -> None:
         try:
@@ -60,6 +61,7 @@ class Tensor:
         self.requires_grad = requires_grad
         self.grad = np.zeros_like(self.data) if requires_grad else None
         self.ctx: Function | None = None  # the Function that computed this tensor
+        self.cut: str | None = None  # the operation without a derivative it came from
 
     @property
     def parents(self) -> tuple[Tensor, ...]:
@@ -79,6 +81,15 @@ class Tensor:
         2.5
         """
         return self.data.item()
+
+    @classmethod
+    def constant(cls, array: np.ndarray) -> Tensor:
+        """The result of an operation without a derivative: its array as it is
+        (booleans, or integers from `argmax`), never requiring a gradient."""
+        result = cls.__new__(cls)
+        result.data, result.requires_grad, result.grad = np.asarray(array), False, None
+        result.ctx, result.cut = None, None
+        return result
 
     def __repr__(self) -> str:
         numbers = np.array2string(self.data, separator=", ", prefix="Tensor(")
@@ -112,6 +123,58 @@ class Tensor:
 
     def __rmatmul__(self, other: Any) -> Tensor:
         return MatMul.apply(other, self)
+
+    def __getitem__(self, index: Any) -> Tensor:
+        """Elements picked by integers, slices and integer arrays, as NumPy picks them.
+
+        >>> from tensorgrad import Tensor
+        >>> x = Tensor([[1, 2, 3], [4, 5, 6]], requires_grad=True)
+        >>> x[1, ::-1]
+        Tensor([6., 5., 4.], requires_grad=True)
+        >>> x[:, [0, 0, 2]].sum().backward()  # column 0 used twice
+        >>> x.grad
+        array([[2., 0., 1.],
+               [2., 0., 1.]])
+        """
+        return Index.apply(self, index=checked_index(index, self.shape))
+
+    # Comparisons and argmax have no derivative: their results never require a
+    # gradient and never enter the graph (Function.differentiable).
+
+    def __lt__(self, other: Tensor | Any) -> Tensor:
+        return Less.apply(self, other)
+
+    def __le__(self, other: Tensor | Any) -> Tensor:
+        return LessEqual.apply(self, other)
+
+    def __gt__(self, other: Tensor | Any) -> Tensor:
+        return Less.apply(other, self)
+
+    def __ge__(self, other: Tensor | Any) -> Tensor:
+        return LessEqual.apply(other, self)
+
+    def __eq__(self, other: object) -> Tensor:  # type: ignore[override]
+        return Equal.apply(self, other)
+
+    def argmax(self, axis: int | None = None) -> Tensor:
+        """Where the largest element is, along ``axis`` (or in the flattened tensor).
+
+        >>> from tensorgrad import Tensor
+        >>> scores = Tensor([[0.1, 0.7, 0.2], [0.9, 0.05, 0.05]], requires_grad=True)
+        >>> scores.argmax(axis=1)
+        Tensor([1, 0], requires_grad=False)
+        >>> (scores.argmax(axis=1) == Tensor([1, 2])).mean().item()
+        0.5
+        """
+        return ArgMax.apply(self, axis=axis)
+
+    def __bool__(self) -> bool:
+        if self.data.size != 1:
+            raise ValueError(
+                f"the truth of a tensor of shape {self.shape} is ambiguous: "
+                "use (t == u).mean().item() == 1.0, or look at .data"
+            )
+        return bool(self.data.item())
 
     def relu(self) -> Tensor:
         """``max(0, x)`` elementwise."""
@@ -174,6 +237,12 @@ class Tensor:
                 "use .sum() or .mean()"
             )
         if not self.requires_grad:
+            if self.cut is not None:
+                raise ValueError(
+                    f"backward(): this loss comes from {self.cut}, which has no "
+                    "derivative: its result is a constant to the engine, and no "
+                    "gradient passes through it"
+                )
             raise ValueError("backward(): nothing here has requires_grad=True")
 
         # Parents before children, with an explicit stack as in tinygrad.py.
@@ -279,16 +348,24 @@ class Function:
         """Turn the gradient of the result into one gradient per input."""
         raise NotImplementedError
 
+    differentiable = True  # False: a comparison, argmax; its result is a constant
+
     @classmethod
     def apply(cls, *inputs: Tensor | Any, **options: Any) -> Tensor:
         """Run the operation on tensors; numbers and arrays become constant tensors."""
         parents = tuple(x if isinstance(x, Tensor) else Tensor(x) for x in inputs)
         ctx = cls(parents)
-        result = Tensor(cls.forward(ctx, *(p.data for p in parents), **options))
-        if any(p.requires_grad for p in parents):
+        array = cls.forward(ctx, *(p.data for p in parents), **options)
+        result = Tensor(array) if cls.differentiable else Tensor.constant(array)
+        cut = [p.cut for p in parents if p.cut is not None]
+        if not cls.differentiable:
+            if any(p.requires_grad for p in parents):
+                cut.insert(0, f"{cls.__name__} ({cls.symbol})")
+        elif any(p.requires_grad for p in parents):
             result.requires_grad = True
             result.grad = np.zeros_like(result.data)
             result.ctx = ctx
+        result.cut = cut[0] if cut else None
         return result
 
 
@@ -401,6 +478,110 @@ class Sum(Function):
         if ctx.axis is not None:
             grad = np.expand_dims(grad, ctx.axis)  # put back the summed axis
         return (np.broadcast_to(grad, ctx.shape),)  # a sum's reverse: a broadcast
+
+
+def checked_index(index: Any, shape: tuple[int, ...]) -> Any:
+    """An index a tensor takes: integers, slices and arrays of integers, as NumPy's.
+
+    >>> from tensorgrad import Tensor
+    >>> Tensor([1, 2, 3])[1.5]
+    Traceback (most recent call last):
+    ...
+    TypeError: Tensor index: integers, slices and arrays of integers, got float: 1.5
+    >>> Tensor([1, 2, 3])[[0, 3]]
+    Traceback (most recent call last):
+    ...
+    IndexError: Tensor index [0, 3] for shape (3,): index 3 is out of bounds for axis 0 with size 3
+    """
+    parts = index if isinstance(index, tuple) else (index,)
+    checked = []
+    for part in parts:
+        if isinstance(part, Tensor):
+            part = part.data  # argmax's integers
+        if isinstance(part, slice) or (
+            isinstance(part, int | np.integer) and not isinstance(part, bool | np.bool_)
+        ):
+            checked.append(part)
+            continue
+        array = np.asarray(part) if isinstance(part, list | np.ndarray) else None
+        if array is None or array.dtype.kind not in "iu" or array.ndim != 1:
+            kind = type(part).__name__
+            raise TypeError(
+                "Tensor index: integers, slices and arrays of integers, "
+                f"got {kind}: {part!r}"
+            )
+        checked.append(array)
+    if len(checked) > len(shape):
+        raise IndexError(f"Tensor index {index!r}: too many indices for shape {shape}")
+    checked = tuple(checked)
+    try:
+        np.empty(shape)[checked]  # NumPy's own bounds checks, on nothing
+    except IndexError as error:
+        raise IndexError(f"Tensor index {index!r} for shape {shape}: {error}") from None
+    return checked
+
+
+class Index(Function):
+    """``x[index]``: the gradient goes back to the elements picked, scattered into
+    zeros of the input's shape; an element picked twice gets both gradients."""
+
+    @staticmethod
+    def forward(ctx: Function, x: np.ndarray, index: Any = ()) -> np.ndarray:
+        ctx.shape, ctx.index = x.shape, index
+        return x[index]
+
+    @staticmethod
+    def backward(ctx: Function, grad: np.ndarray) -> tuple[np.ndarray, ...]:
+        full = np.zeros(ctx.shape)
+        np.add.at(full, ctx.index, grad)  # adds where an index repeats; = would not
+        return (full,)
+
+
+class Less(Function):
+    """``a < b`` elementwise: booleans, no derivative (a step has none worth passing)."""
+
+    differentiable = False
+    symbol = "<"
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return a < b
+
+
+class LessEqual(Function):
+    """``a <= b`` elementwise: booleans, no derivative."""
+
+    differentiable = False
+    symbol = "<="
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return a <= b
+
+
+class Equal(Function):
+    """``a == b`` elementwise: booleans, no derivative."""
+
+    differentiable = False
+    symbol = "=="
+
+    @staticmethod
+    def forward(ctx: Function, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        return a == b
+
+
+class ArgMax(Function):
+    """Where the largest element is: integers, no derivative (a small nudge moves
+    no position, until it jumps)."""
+
+    differentiable = False
+    symbol = "argmax"
+
+    @staticmethod
+    def forward(ctx: Function, x: np.ndarray, axis: int | None = None) -> np.ndarray:
+        if x.size == 0:
+            raise ValueError(f"argmax() of no numbers: the tensor has shape {x.shape}")
+        return x.argmax(axis=axis)
 
 
 class SoftmaxCrossEntropy(Function):

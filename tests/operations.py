@@ -482,6 +482,28 @@ TENSOR_OPERATIONS: dict[str, TensorOperation] = {
             on_values=_object_mean,
             cases=(Case(((3, 4),)), Case(((3, 4),), {"axis": 0})),
         ),
+        TensorOperation(  # the index is an option: it is not differentiated
+            name="getitem",
+            methods=("__getitem__",),
+            functions=("Index",),
+            arity=1,
+            domain=(ANY,),
+            apply=lambda a, index: a[index],
+            on_arrays=lambda a, index: a[index],
+            torch_apply=lambda torch, a, index: a[index],
+            on_values=lambda a, index: a[index],
+            cases=(
+                Case(((5,),), {"index": 2}),  # one element: a tensor of shape ()
+                Case(((5,),), {"index": -1}),  # counted from the end
+                Case(((6,),), {"index": slice(1, 5, 2)}),
+                Case(((5,),), {"index": slice(-3, None)}),
+                Case(((5,),), {"index": [0, 3, 0, 4, 3]}),  # repeats add up
+                Case(((3, 4),), {"index": (1, slice(None))}),  # a row
+                Case(((3, 4),), {"index": (slice(None), [2, 0, 2])}),  # columns
+                Case(((3, 4),), {"index": ([0, 2, 0], [1, 3, 1])}),  # pairs, one twice
+                Case(((3, 4),), {"index": (-1, [-1, 0])}),
+            ),
+        ),
         TensorOperation(  # the targets are class numbers, not an operand
             name="cross_entropy",
             methods=("cross_entropy",),
@@ -506,7 +528,26 @@ TENSOR_NOT_OPERATIONS = {
     "parents": "reads the recorded graph",
     "shape": "reads the shape",
     "unbroadcast": "a step of backward (tests/test_tensor_engine_reports_bad_input.py)",
+    "checked_index": "checks an index before __getitem__ uses it",
+    "constant": "builds the result of an operation without a derivative",
+    "__bool__": "the truth of a one-element tensor",
 }
+# What has no derivative: its result never requires a gradient
+# (tests/test_tensor_engine_leaves_the_graph_where_there_is_no_derivative.py).
+TENSOR_WITHOUT_DERIVATIVE = {
+    "__lt__": ("Less", lambda a, b: a < b, np.less),
+    "__le__": ("LessEqual", lambda a, b: a <= b, np.less_equal),
+    "__gt__": ("Less", lambda a, b: a > b, np.greater),
+    "__ge__": ("LessEqual", lambda a, b: a >= b, np.greater_equal),
+    "__eq__": ("Equal", lambda a, b: a == b, np.equal),
+    "argmax": ("ArgMax", lambda a, b: a.argmax(axis=1), lambda a, b: a.argmax(axis=1)),
+}
+TENSOR_NOT_OPERATIONS.update(
+    {
+        name: "no derivative (TENSOR_WITHOUT_DERIVATIVE)"
+        for name in TENSOR_WITHOUT_DERIVATIVE
+    }
+)
 
 # Every (operation, case) pair, for pytest.mark.parametrize, with readable ids.
 TENSOR_CASES = [

@@ -37,7 +37,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from built_site import ROOT
-from code_comments import comments, without_comments
+from code_comments import code_only, comments, docstrings
 
 LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
 CATALOGUES = sorted(LOCALE.rglob("*.po"))
@@ -88,7 +88,7 @@ def is_code(message) -> bool:
         lines = page.read_text(encoding="utf-8").splitlines() if page.is_file() else []
         if not (0 < line <= len(lines) and FENCE.match(lines[line - 1])):
             return False
-    return bool(places) and bool(comments(message.id))  # not a toctree's caption
+    return bool(places) and bool(comments(message.id) or docstrings(message.id))
 
 
 def prose(text: str) -> str:
@@ -255,6 +255,66 @@ def test_make_catalogues_strips_the_format_flags():
     )
 
 
+def test_make_catalogues_drops_obsolete_entries():
+    """English that no page shows any more (``#~``) leaves the catalogues."""
+    from catalogues import drop_obsolete
+
+    text = (
+        'msgid "a"\nmsgstr "甲"\n\n#~ msgid "gone"\n#~ msgstr "旧"\n\n'
+        '#, fuzzy\n#~ msgid "gone too"\n#~ msgstr "旧"\n\n#: b.md:2\nmsgid "b"\nmsgstr "乙"\n'
+    )
+    assert (
+        drop_obsolete(text)
+        == 'msgid "a"\nmsgstr "甲"\n\n#: b.md:2\nmsgid "b"\nmsgstr "乙"\n'
+    )
+    left = [po.name for po in CATALOGUES if "\n#~ " in po.read_text(encoding="utf-8")]
+    assert left == [], f"obsolete entries in {left}: run make catalogues"
+
+
+def test_no_doc_role_inside_chinese_prose():
+    """A chapter is named by a link, [异或一章](06-xor.md): {doc} would put its title
+    into the sentence ("在 在异或（XOR）上训练 中")."""
+    found = [
+        where(po, m)
+        for po in PAGE_CATALOGUES
+        for m in messages(po)
+        if m.string and "{doc}`" in m.string and not is_code(m)
+    ]
+    assert found == [], found
+
+
+def test_translated_docstrings_keep_their_doctests_running(tmp_path: Path):
+    """The engine's files with source.po's words in place: the same code, and
+    every doctest in them still passes (source_words.py)."""
+    from source_words import read_catalogue, same_code, translated
+
+    words = read_catalogue(LOCALE / "source.po")
+    for name in ("tinygrad", "engine", "tensorgrad", "digits"):
+        english = (ROOT / "src" / f"{name}.py").read_text(encoding="utf-8")
+        chinese = translated(english, words)
+        assert same_code(english, chinese), name
+        (tmp_path / f"{name}.py").write_text(chinese, encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--doctest-modules",
+        ]
+        + ["--rootdir", str(tmp_path), "-c", "/dev/null"]
+        + [str(tmp_path / f"{n}.py") for n in ("tinygrad", "tensorgrad", "digits")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "passed" in done.stdout and "failed" not in done.stdout
+
+
 def _writer(path: str, doctrees: str = "{doctrees}") -> list[str]:
     """A command that writes an index.html into ``path`` and a file into its doctrees."""
     code = (
@@ -320,7 +380,7 @@ def test_a_translated_code_block_changes_only_its_comments():
     wrong = []
     for po, m in code_messages():
         english, chinese = comments(m.id), comments(m.string)
-        if chinese is None or without_comments(m.string) != without_comments(m.id):
+        if chinese is None or code_only(m.string) != code_only(m.id):
             wrong.append(f"{where(po, m)}: the code differs from the English")
         elif len(chinese) != len(english):
             wrong.append(
@@ -353,7 +413,23 @@ def test_chinese_comments_follow_the_typography():
         (">>> x = 5  # the input\n>>> x\n5", ">>> x = 5  # 输入\n>>> x\n5", True),
         ("y = 2 * x  # twice", "y = 3 * x  # 两倍", False),
         (">>> x = 5  # the input\n5", ">>> x = 5  # 输入\n6", False),
+        (
+            'def f():\n    """Twice."""\n    return 2',
+            'def f():\n    """两倍。"""\n    return 2',
+            True,
+        ),
+        (
+            'def f():\n    """Twice."""\n    return 2',
+            'def f():\n    """两倍。"""\n    return 3',
+            False,
+        ),
+        ('x = "two words"', 'x = "两个词"', False),  # a string in code is code
+        (
+            ">>> def f():\n...     'Doc.'\n...\n>>> f()",
+            ">>> def f():\n...     '文档。'\n...\n>>> f()",
+            True,
+        ),
     ],
 )
-def test_comparing_without_comments_catches_changed_code(english, translated, same):
-    assert (without_comments(english) == without_comments(translated)) is same
+def test_comparing_code_only_catches_changed_code(english, translated, same):
+    assert (code_only(english) == code_only(translated)) is same

@@ -196,7 +196,7 @@ def test_the_switcher_is_in_the_sidebar_and_above_each_article(pairs):
 def test_every_code_block_is_the_english_one(pairs):
     """Character for character, comments removed: the Chinese edition translates
     the prose and the code comments, never the code."""
-    from code_comments import without_comments
+    from code_comments import code_only
 
     differ = []
     blocks = translated = 0
@@ -209,7 +209,7 @@ def test_every_code_block_is_the_english_one(pairs):
         for number, (a, b) in enumerate(zip(en.pres, zh.pres), 1):
             blocks += 1
             translated += a != b
-            if without_comments(a) != without_comments(b):
+            if code_only(a) != code_only(b):
                 differ.append(
                     f"{name}, block {number}:\n  en: {a[:120]!r}\n  zh: {b[:120]!r}"
                 )
@@ -405,3 +405,82 @@ def test_no_page_shows_markdown_emphasis_marks(site: Path):
             for m in EMPHASIS_LEFT.finditer(prose)
         ]
     assert not found, "\n".join(found)
+
+
+# A comment or docstring a Chinese reader would read as English: more than two
+# words, no Chinese character, and not code (`# other * self` is code).
+WORD = re.compile(r"[A-Za-z]{2,}")
+# The few left in English, each with its reason (at most five in the book).
+ENGLISH_ALLOWED: dict[str, str] = {}
+
+
+def is_english(words: str) -> bool:
+    import ast
+
+    words = words.strip().lstrip("#:").strip().strip("\"'").strip()
+    if CJK.search(words) or len(WORD.findall(words)) <= 2:
+        return False
+    try:
+        ast.parse(words)
+    except SyntaxError:
+        return True
+    return False  # it is code
+
+
+def english_in_code(text: str) -> list[str]:
+    """The comments and docstrings of a code block that are English words."""
+    from code_comments import comments, docstrings
+
+    found = [c for c in comments(text) or [] if is_english(c)]
+    return found + [d for d in docstrings(text) if is_english(d)]
+
+
+def test_is_english_tells_words_from_code_and_chinese() -> None:
+    assert is_english("# clear what an earlier pass left behind")
+    assert is_english('"""Step 1: powers and subtraction."""')
+    assert not is_english("# other * self")
+    assert not is_english("# 清除之前留下的梯度")
+    assert not is_english("# a - b")
+    assert english_in_code(">>> def f():\n...     '''Twice x, as a float.'''\n") == [
+        "'''Twice x, as a float.'''"
+    ]
+
+
+def test_the_chinese_code_blocks_have_chinese_comments_and_docstrings(site: Path):
+    """In the chapters' own blocks and in the excerpts of src/ (source_words.py)."""
+    found = []
+    for page in chapter_pages(site / "zh_CN"):
+        for number, text in enumerate(read(page).pres, 1):
+            found += [
+                f"{page.name}, block {number}: {words[:80]!r}"
+                for words in english_in_code(text)
+                if words not in ENGLISH_ALLOWED
+            ]
+    assert len(ENGLISH_ALLOWED) <= 5
+    assert not found, f"{len(found)} English comments or docstrings:\n" + "\n".join(
+        found
+    )
+
+
+def excerpt(page: Path, starts: str) -> str:
+    blocks = [text for text in read(page).pres if text.lstrip().startswith(starts)]
+    assert len(blocks) == 1, (page, starts, len(blocks))
+    return blocks[0]
+
+
+@pytest.mark.parametrize(
+    "page, starts",
+    [
+        ("chapters/05-engine.html", "def backward(self) -> None:"),
+        ("chapters/10-tensors.html", "class Function:"),
+    ],
+)
+def test_an_excerpt_of_src_shows_chinese_words_and_the_same_code(
+    site: Path, page: str, starts: str
+) -> None:
+    from source_words import same_code
+
+    english, chinese = (excerpt(root / page, starts) for root in (site, site / "zh_CN"))
+    assert english != chinese and CJK.search(chinese), chinese
+    assert same_code(english, chinese)
+    assert english_in_code(chinese) == []

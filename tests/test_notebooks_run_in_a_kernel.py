@@ -52,7 +52,7 @@ from pathlib import Path
 import pytest
 
 from built_site import ROOT, need
-from code_comments import without_comments
+from code_comments import code_only, without_comments
 from notebooks import SKIP_MAGIC, cell_source
 from test_pasting_into_real_pythons import (
     CHAPTERS,
@@ -229,7 +229,7 @@ def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_sh
             expected = f"%%{SKIP_MAGIC} {block.needs} is None\n{expected}"
         source = cell.source
         if edition != "en":  # comments are translated, the code is the same
-            source, expected = without_comments(source), without_comments(expected)
+            source, expected = code_only(source), code_only(expected)
         where = f"{edition} {page.stem}.ipynb, cell for block {block.number}"
         if source != expected:
             failures.append(
@@ -302,7 +302,7 @@ TRANSLATED_IN_CODE = book_words()
 
 
 def same_code(english: str, chinese: str) -> bool:
-    """The two cells' code is the same but for comments and TRANSLATED_IN_CODE.
+    """The two cells' code is the same but for comments, docstrings and TRANSLATED_IN_CODE.
 
     Compared as syntax trees; a cell that is not plain Python (an IPython
     magic first) as text without comments.
@@ -311,9 +311,21 @@ def same_code(english: str, chinese: str) -> bool:
         trees = ast.parse(english), ast.parse(chinese)
     except SyntaxError:
         return without_comments(english) == without_comments(chinese)
+    docs = [
+        {
+            id(node.value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        }
+        for tree in trees
+    ]  # docstrings: translated with the comments
     for a, b in zip(*map(ast.walk, trees)):
         if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
-            if TRANSLATED_IN_CODE.get(a.value) == b.value:
+            if TRANSLATED_IN_CODE.get(a.value) == b.value or (
+                id(a) in docs[0] and id(b) in docs[1]
+            ):
                 b.value = a.value
     return ast.dump(trees[0]) == ast.dump(trees[1])
 

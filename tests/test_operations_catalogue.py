@@ -19,6 +19,7 @@ from operations import (
     SCALAR_OPERATIONS,
     TENSOR_NOT_OPERATIONS,
     TENSOR_OPERATIONS,
+    TENSOR_WITHOUT_DERIVATIVE,
     VALUE_NOT_OPERATIONS,
 )
 from tinygrad import Value
@@ -81,6 +82,7 @@ def test_every_function_subclass_is_used_by_an_operation() -> None:
         and member is not tensorgrad.Function
     }
     used = {f for op in TENSOR_OPERATIONS.values() for f in op.functions}
+    used |= {function for function, _, _ in TENSOR_WITHOUT_DERIVATIVE.values()}
     assert subclasses == used
 
 

@@ -24,7 +24,7 @@ translation.
 ['# the input', '# its square']
 >>> without_comments("y = 2 * x  # twice\\nprint(y)  # 10")
 'y = 2 * x\\nprint(y)'
->>> comments("digraph { a -> b }") is None
+>>> comments("$ dot -Tsvg graph.dot > graph.svg") is None
 True
 """
 
@@ -41,20 +41,31 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
+import source_words
+
 logger = logging.getLogger(__name__)
 
 PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?: |$)")
 PYTHON = {"", "python", "python3", "py", "pycon", "default", "ipython"}
 
 
-def _comment_spans(text: str) -> list[tuple[int, int, str]] | None:
-    """(line index, column, comment) of each comment, or None if not Python.
+def is_session(text: str) -> bool:
+    """Is the block a doctest session (its first line a ``>>>`` prompt)?
+
+    Not a piece of a file whose docstring holds examples.
+    """
+    first = next((line for line in text.split("\n") if line.strip()), "")
+    return first.lstrip().startswith(">>>")
+
+
+def _source_view(text: str) -> tuple[str, list[int]]:
+    """The Python a block runs, and each line's offset in the block.
 
     A doctest session (lines with ``>>>`` prompts) is read as its sources:
     prompts dropped, output lines blank.
     """
     lines = text.split("\n")
-    session = any(line.lstrip().startswith(">>>") for line in lines)
+    session = is_session(text)
     view, offsets = [], []
     for line in lines:
         match = PROMPT.match(line) if session else None
@@ -65,10 +76,14 @@ def _comment_spans(text: str) -> list[tuple[int, int, str]] | None:
             start = match.end() if match else 0
             view.append(line[start:])
             offsets.append(start)
+    return "\n".join(view) + "\n", offsets
+
+
+def _comment_spans(text: str) -> list[tuple[int, int, str]] | None:
+    """(line index, column, comment) of each comment, or None if not Python."""
+    view, offsets = _source_view(text)
     try:
-        tokens = list(
-            tokenize.generate_tokens(io.StringIO("\n".join(view) + "\n").readline)
-        )
+        tokens = list(tokenize.generate_tokens(io.StringIO(view).readline))
     except (tokenize.TokenError, SyntaxError):
         return None
     if any(t.type == tokenize.ERRORTOKEN and not t.string.isspace() for t in tokens):
@@ -98,6 +113,37 @@ def without_comments(text: str) -> str:
     for index, column, _ in spans:
         lines[index] = lines[index][:column].rstrip()
     return "\n".join(lines)
+
+
+def docstrings(text: str) -> list[str]:
+    """The docstrings (strings that are statements of their own) of a Python block."""
+    tokens = source_words.python_tokens(_source_view(text)[0])
+    if tokens is None:
+        return []
+    module = not is_session(text)
+    return [t.string for t in source_words.docstrings(tokens, module)]
+
+
+def code_only(text: str) -> str:
+    """What the editions must share: the block's tokens, comments dropped, docstrings blanked.
+
+    Not Python (DOT text, a shell line): the text as it is.
+
+    >>> english = ">>> def f():\\n...     'Twice.'\\n...     return 2  # two"
+    >>> code_only(english) == code_only(english.replace("Twice.", "Le double."))
+    True
+    >>> code_only(english) == code_only(english.replace("2", "3"))
+    False
+    """
+    if _comment_spans(text) is None:
+        return text
+    view, _ = _source_view(text)
+    module = not is_session(text)
+    found = source_words.code_tokens(view, module)
+    if found is None:
+        return text
+    shown = [line for line, code in zip(text.split("\n"), view.split("\n")) if not code]
+    return "\n".join([f"{kind} {word}" for kind, word in found] + ["output:"] + shown)
 
 
 class TranslateCodeComments(SphinxTransform):
@@ -132,7 +178,7 @@ class TranslateCodeComments(SphinxTransform):
             wanted = (
                 not included
                 and node.get("language", "") in PYTHON
-                and bool(comments(text))
+                and bool(comments(text) or docstrings(text))
             )
             if wanted and self.app.builder.name == "gettext":
                 continue  # extracted into the catalogue
@@ -144,10 +190,10 @@ class TranslateCodeComments(SphinxTransform):
             translated = translations.get(text, "")
             if not translated or translated == text:
                 continue  # untranslated: the English block
-            if without_comments(translated) != without_comments(text):
+            if code_only(translated) != code_only(text):
                 logger.warning(
                     "the translation of this code block changes more than its "
-                    "comments; showing the English block",
+                    "comments and docstrings; showing the English block",
                     location=node,
                 )
                 continue

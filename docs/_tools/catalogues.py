@@ -53,6 +53,7 @@ FORMAT_FLAGS = {"python-format", "python-brace-format"}
 DOCS = Path(__file__).resolve().parents[1]
 EXTENSIONS = DOCS / "_ext"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
+SOURCE = "source"  # the catalogue of the words of src/: source.po
 KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
 
 
@@ -72,12 +73,57 @@ def book_template(folder: Path = EXTENSIONS) -> Catalog:
     return template
 
 
+INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
+
+
+def source_template(docs: Path = DOCS) -> Catalog:
+    """The words of the files of ``src/`` that the pages include (source_words.py)."""
+    sys.path.insert(0, str(docs / "_ext"))
+    import source_words
+
+    files = sorted(
+        {
+            name
+            for page in docs.rglob("*.md")
+            if "_build" not in page.parts
+            for name in INCLUDED.findall(page.read_text(encoding="utf-8"))
+        }
+    )
+    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
+    for name in files:
+        text = (docs.parent / name).read_text(encoding="utf-8")
+        for piece in source_words.pieces(text):
+            where = (f"../{name}", piece.start[0] + 1)
+            if piece.message in template:
+                template[piece.message].locations.append(where)
+            else:
+                template.add(piece.message, locations=[where])
+    return template
+
+
 def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
     """Bring ``<language>/LC_MESSAGES/book.po`` under ``root`` up to date; the changed files."""
     template = book_template() if template is None else template
+    return update_catalogues(
+        root, BOOK, template, "the book's extensions (book_words.py)"
+    )
+
+
+def update_source_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """The same for ``source.po``, the words of ``src/`` that the pages show."""
+    template = source_template() if template is None else template
+    return update_catalogues(
+        root, SOURCE, template, "src/, as the pages show it (source_words.py)"
+    )
+
+
+def update_catalogues(
+    root: Path, name: str, template: Catalog, whose: str
+) -> list[Path]:
+    """Bring ``<language>/LC_MESSAGES/NAME.po`` under ``root`` up to date; the changed files."""
     changed = []
     for folder in sorted(root.glob("*/LC_MESSAGES")):
-        po = folder / f"{BOOK}.po"
+        po = folder / f"{name}.po"
         language = folder.parent.name
         if po.is_file():
             with po.open("rb") as handle:
@@ -86,7 +132,7 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
             catalog = Catalog(
                 locale=language,
                 project=template.project,
-                header_comment="# The words of the book's extensions (docs/_ext/book_words.py).",
+                header_comment=f"# The words of {whose}.",
                 msgid_bugs_address="",
                 last_translator="The translators of From Slopes to Backprop",
                 fuzzy=False,
@@ -102,6 +148,23 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
         if po.read_bytes() != before:
             changed.append(po)
     return changed
+
+
+def drop_obsolete(text: str) -> str:
+    """A PO file's text without its obsolete entries (``#~``): English nobody shows now.
+
+    >>> drop_obsolete('msgid "a"\\nmsgstr "b"\\n\\n#~ msgid "old"\\n#~ msgstr "ancien"\\n')
+    'msgid "a"\\nmsgstr "b"\\n'
+    """
+    entries = re.split(r"\n\n+", text.strip("\n"))
+
+    def obsolete(entry: str) -> bool:
+        lines = entry.splitlines()
+        live = [line for line in lines if line.startswith(("msg", '"'))]
+        return not live and any(line.startswith("#~") for line in lines)
+
+    kept = [entry for entry in entries if not obsolete(entry)]
+    return "\n\n".join(kept) + "\n"
 
 
 def strip_format_flags(text: str) -> str:
@@ -201,10 +264,17 @@ def main(argv: list[str] | None = None) -> int:
     root = Path(argv[0])
     if checking:
         return check(root)  # a book with no translations has none to check
+    for po in sorted(root.rglob("*.po")):  # sphinx-intl wrote them: its flags first
+        text = po.read_text(encoding="utf-8")
+        tidy = drop_obsolete(strip_format_flags(text))
+        if tidy != text:
+            po.write_text(tidy, encoding="utf-8")
     if check(root):
         return 1
     for po in update_book_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the extensions' words now")
+    for po in update_source_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the words of src/ now")
     total = Counts()
     catalogues = sorted(root.rglob("*.po"))
     if not catalogues:
@@ -212,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for po in catalogues:
         text = po.read_text(encoding="utf-8")
-        tidy = strip_format_flags(text)
+        tidy = drop_obsolete(strip_format_flags(text))
         if tidy != text:
             po.write_text(tidy, encoding="utf-8")
         counts = count(po)

@@ -105,7 +105,7 @@ CONTEXT = {
         "PYTHON": "with Python {} and",
         "MICROGRAD": "micrograd {}:",
         "MACHINE": "processor time on {} with",
-        "TABLE7": "|---|---:|---:|---:|\n{}\n",
+        "TABLE7": "|---|---:|---:|---:|---:|\n{}\n",
         "MG_SHARE": "micrograd spends {} of its time",
         "TG_SHARE": "whose graph has no cycle at all, still {}. So",
         "TG_OBJECTS": "there is to examine: {} per value for ours",
@@ -168,8 +168,8 @@ def test_the_prose_about_the_numbers_holds() -> None:
     share = {e: 1 - off[e] / on[e] for e in on}
     # "most of micrograd's" time; ours pays too, without cycles
     assert share["micrograd"] > 0.5 and share["micrograd"] > share["tinygrad"] > 0
-    # "take the cycle away and the time hardly changes"
-    assert abs(share["acyclic"] - share["closures"]) < 0.1
+    # "take the cycle away and most of that time stays"
+    assert share["acyclic"] > 0.5 and share["acyclic"] > share["tinygrad"]
     objects = r["mlp_step"]["tracked_per_value"]
     assert objects["tinygrad"] < objects["acyclic"] < objects["closures"]
     assert objects["micrograd"] > objects["tinygrad"]  # "more objects than ours"

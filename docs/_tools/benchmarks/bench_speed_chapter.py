@@ -14,11 +14,14 @@ repeats this measurement. Measured, in one fresh process with the default
 garbage collector:
 
 - ``mlp_step``: one training step of an MLP 2-16-16-1 on 100 points, for
-  tinygrad, micrograd, the closure design written in chapter 7 and the same
-  arithmetic on plain floats, with the collector on and off;
+  tinygrad, micrograd, the closure design written in chapter 7 and its variant
+  without cycles, the same forward arithmetic on bare floats (``floats``) and
+  on one wrapper object per operation (``wrapper``, the download's ``Float``),
+  with the collector on and off; and, per value of the graph, the objects the
+  collector tracks (``tracked_per_value``);
 - ``scaling``: the same training step for a growing number of points, and a
-  chain of tinygrad operations of growing length, against the number of values
-  in the graph.
+  chain of tinygrad operations of growing length (its forward pass alone, and
+  forward and backward), against the number of values in the graph.
 
 Times are processor time (``time.process_time``), so that other programs
 running on the machine disturb them less; each is the median of a few
@@ -74,12 +77,37 @@ def load_engines():
         tinygrad=tinygrad.Value,
         micrograd=speed_benchmark.MicrogradValue,
         closures=page.ClosureValue,
-        floats=speed_benchmark.Float,
+        acyclic=page.AcyclicClosureValue,
+        wrapper=speed_benchmark.Float,
+        floats=float,  # the arithmetic alone (speed_benchmark.bare_loss)
     )
 
 
-def chain_seconds(n_ops, collector_on=True, repeats=3):
-    """Forward and backward pass through a chain of ``n_ops`` tinygrad operations."""
+def tracked_per_value(value_class, n_points=100):
+    """Objects the collector tracks, per value, in one training step's graph."""
+    import speed_benchmark
+
+    layers, data = (
+        speed_benchmark.make_mlp(value_class),
+        speed_benchmark.points(n_points),
+    )
+    gc.disable()
+    try:
+        gc.collect()
+        before = len(gc.get_objects())
+        loss = sum((speed_benchmark.forward(layers, x) - y) ** 2 for x, y in data) * (
+            1.0 / len(data)
+        )
+        tracked = len(gc.get_objects()) - before
+        return round(tracked / speed_benchmark.count_values(loss), 2)
+    finally:
+        del loss
+        gc.collect()
+        gc.enable()
+
+
+def chain_seconds(n_ops, collector_on=True, repeats=3, backward=True):
+    """Forward (and backward) pass through a chain of ``n_ops`` tinygrad operations."""
     times = []
     for _ in range(repeats):
         gc.collect()
@@ -91,7 +119,8 @@ def chain_seconds(n_ops, collector_on=True, repeats=3):
             y = x
             for _ in range(n_ops // 3):
                 y = (y * 0.9 + 0.1).tanh()
-            y.backward()
+            if backward:
+                y.backward()
             times.append(time.process_time() - start)
             del x, y
         finally:
@@ -174,6 +203,11 @@ def main():
     step["times_floats"] = {
         k: round(v / step["ms"]["floats"], 2) for k, v in step["ms"].items()
     }
+    step["tracked_per_value"] = {
+        name: tracked_per_value(CLASSES[name])
+        for name in ["tinygrad", "closures", "acyclic", "micrograd"]
+    }
+    print(f"  tracked objects per value: {step['tracked_per_value']}", flush=True)
     results["mlp_step"] = step
 
     scaling = {"points": [5, 10, 20, 40, 80, 160]}
@@ -203,6 +237,9 @@ def main():
             f"  chain {key}: {chain[key + '_ms']} ms, slope {chain[key + '_slope']}",
             flush=True,
         )
+    chain["tinygrad_forward_ms"] = [
+        round(chain_seconds(n, backward=False) * 1e3, 3) for n in chain["nodes"]
+    ]
     chain["floats_ms"] = [
         round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]
     ]

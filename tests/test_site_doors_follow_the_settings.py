@@ -259,3 +259,44 @@ def test_the_book_built_without_the_settings_has_no_doors(site, zh_site):
                 "book-repository",
             ):
                 assert door not in text, f"{page}: {door} without BOOK_REPOSITORY"
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "owner.github.io/slopes",
+        "javascript:alert(1)//",
+        "ftp://o.org/book/",
+        "https://",
+    ],
+)
+def test_a_site_address_that_is_not_absolute_http_is_refused_by_name(address: str):
+    from types import SimpleNamespace
+
+    from sphinx.errors import ConfigError
+
+    import editions
+
+    with pytest.raises(
+        ConfigError, match=r"BOOK_SITE_URL .*absolute address"
+    ) as caught:
+        editions.site_url(SimpleNamespace(book_site_url=address))
+    assert repr(address) in str(caught.value)
+    assert editions.site_url(SimpleNamespace(book_site_url="")) == ""
+
+
+@pytest.mark.slow
+def test_a_build_with_a_bad_site_address_stops_with_one_line(tmp_path: Path):
+    book, out = _tiny_book(tmp_path / "book"), tmp_path / "out"
+    environment = {k: v for k, v in os.environ.items() if k != "BOOK_SITE_URL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-b", "html", "-q", str(book), str(out)],
+        env={**environment, "BOOK_SITE_URL": "owner.github.io/slopes"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode != 0
+    said = "BOOK_SITE_URL (book_site_url) must be the site's absolute address"
+    assert said in done.stderr, done.stderr
+    assert not (out / "sitemap.xml").exists()

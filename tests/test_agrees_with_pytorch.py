@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 import pytest
 
-torch = pytest.importorskip(
-    "torch",
-    reason="PyTorch is not installed (pip install torch==2.13.0 to run the cross-check)",
-)
+from built_site import need
+
+torch = need("torch")
 
 import numpy as np  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""Issue 22, item 5: the arrow keys move between chapters, but not while a reader types.
+"""The arrow keys move between chapters, but not while a reader types.
 
 Left and right go to the previous and the next page (``navigation_with_keys``:
 Sphinx's doctools.js). doctools.js leaves the keys alone only in an ``<input>``,

@@ -201,7 +201,7 @@ def test_a_nan_loss_counts_as_divergence() -> None:
         gradient_descent(lambda: w * 1, [w], steps=3, learning_rate=0.1)
 
 
-# --- nothing wrong in silence: division, relu, training, the MLP (issue 11) ----
+# --- nothing wrong in silence: division, relu, training, the MLP ----------------
 
 
 @pytest.mark.parametrize("x", [1e160, 1e-170, -1e160, 1e-300, 1e300])
@@ -395,7 +395,7 @@ def test_mlp_accepts_numpy_sizes() -> None:
     assert len(model([1.0, 2.0])) == 1
 
 
-# --- to_dot: what it draws and what it refuses (issue 21) ----------------------
+# --- to_dot: what it draws and what it refuses ---------------------------------
 
 
 @pytest.mark.parametrize(

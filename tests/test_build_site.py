@@ -204,3 +204,18 @@ def test_a_build_of_unchanged_inputs_is_not_run_again_and_any_change_builds(
     assert make_html(docs, build, tmp_path / "added.log") == 0
     assert "up to date" not in (tmp_path / "added.log").read_text()
     assert page.stat().st_mtime_ns != built
+
+
+def test_without_git_the_build_says_so_and_the_files_still_decide(
+    tmp_path: Path, monkeypatch, capsys
+):
+    """A machine without git: one line says the commit is left out; no traceback."""
+    import build_inputs  # docs/_tools
+
+    monkeypatch.setenv("PATH", str(tmp_path))  # a folder with no git in it
+    assert build_inputs.commit() == "no git"
+    assert "git is not installed" in capsys.readouterr().err
+    (tmp_path / "page.md").write_text("one\n")
+    first = build_inputs.fingerprint([tmp_path / "page.md"], ["build"])
+    (tmp_path / "page.md").write_text("two\n")
+    assert build_inputs.fingerprint([tmp_path / "page.md"], ["build"]) != first

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import book_html, browser, chapter_pages
+from built_site import chapter_pages
 from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
 
 GENERATED = {"search.html", "genindex.html", "py-modindex.html"}
@@ -111,8 +111,7 @@ def read(path: Path) -> Page:
 
 
 @pytest.fixture(scope="module")
-def site() -> Path:
-    site = book_html()
+def site(site) -> Path:
     assert (site / "zh_CN" / "index.html").is_file(), (
         f"no Chinese edition in {site / 'zh_CN'}: run `make html`"
     )
@@ -294,44 +293,41 @@ def test_the_chinese_search_index_splits_words(site: Path):
 
 
 @pytest.mark.browser
-def test_searching_the_chinese_edition_finds_pages(site: Path):
-    with browser() as chromium:
-        page = chromium.new_page()
-        page.goto((site / "zh_CN" / "search.html").as_uri() + "?q=梯度")
-        page.wait_for_selector("#search-results ul.search li", timeout=30000)
-        titles = page.locator("#search-results ul.search li a").all_inner_texts()
-        assert len(titles) >= 3, titles
-        assert any("链式法则" in t for t in titles), titles
+def test_searching_the_chinese_edition_finds_pages(chromium, site: Path):
+    page = chromium.new_page()
+    page.goto((site / "zh_CN" / "search.html").as_uri() + "?q=梯度")
+    page.wait_for_selector("#search-results ul.search li", timeout=30000)
+    titles = page.locator("#search-results ul.search li a").all_inner_texts()
+    assert len(titles) >= 3, titles
+    assert any("链式法则" in t for t in titles), titles
 
 
 @pytest.mark.browser
-def test_the_switcher_works_in_a_browser_from_disk(site: Path):
+def test_the_switcher_works_in_a_browser_from_disk(chromium, site: Path):
     """Click the sidebar's link on a chapter, and back."""
-    with browser() as chromium:
-        page = chromium.new_page(viewport={"width": 1280, "height": 900})
-        page.goto((site / "chapters" / "04-graph.html").as_uri())
-        page.click(".language-switch-sidebar a[hreflang='zh-CN']")
-        page.wait_for_load_state()
-        assert page.url.endswith("/zh_CN/chapters/04-graph.html"), page.url
-        assert page.evaluate("document.documentElement.lang") == "zh-CN"
-        page.click(".language-switch-sidebar a[hreflang='en']")
-        page.wait_for_load_state()
-        assert (
-            page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url
-        ), page.url
+    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page.goto((site / "chapters" / "04-graph.html").as_uri())
+    page.click(".language-switch-sidebar a[hreflang='zh-CN']")
+    page.wait_for_load_state()
+    assert page.url.endswith("/zh_CN/chapters/04-graph.html"), page.url
+    assert page.evaluate("document.documentElement.lang") == "zh-CN"
+    page.click(".language-switch-sidebar a[hreflang='en']")
+    page.wait_for_load_state()
+    assert page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url, (
+        page.url
+    )
 
 
 ALTERNATE = re.compile(r"<link\b[^>]*\brel=\"alternate\"[^>]*>")
 
 
-def test_alternate_links_are_absolute_or_absent() -> None:
+def test_alternate_links_are_absolute_or_absent(site) -> None:
     """Search engines read ``<link rel="alternate" hreflang>`` only with absolute addresses.
 
     Without the site's address (``BOOK_SITE_URL``) the pages name none: a
     relative one is an error to them and cost every page its Lighthouse SEO
     score. The switcher's own links stay relative.
     """
-    site = book_html()
     for name in english_pages(site):
         for edition in ("", "zh_CN/"):
             text = (site / edition / name).read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The Chinese edition's words live in the catalogues, never in the code (issue 20, item 5).
+"""The Chinese edition's words live in the catalogues, never in the code.
 
 The words the book's extensions and templates write (the Run button, the
 language switcher, the captions of included code, the 404 page, the names of

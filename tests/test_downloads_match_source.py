@@ -14,7 +14,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from built_site import ENGINE, book_html, chapter_pages
+from built_site import ENGINE, chapter_pages
 
 CHECKER = ENGINE.parent / "check_engine.py"
 
@@ -41,8 +41,7 @@ def downloads(page: Path, source: Path = ENGINE) -> list[Path]:
 
 
 @pytest.mark.parametrize("file", [ENGINE, CHECKER], ids=lambda f: f.name)
-def test_every_chapter_offers_the_file_exactly_as_in_src(file: Path):
-    site = book_html()
+def test_every_chapter_offers_the_file_exactly_as_in_src(site, file: Path):
     source = file.read_bytes()
     for page in chapter_pages(site):
         offered = downloads(page, file)
@@ -59,9 +58,8 @@ def test_every_chapter_offers_the_file_exactly_as_in_src(file: Path):
             )
 
 
-def test_the_download_line_sits_under_each_chapter_title():
+def test_the_download_line_sits_under_each_chapter_title(site):
     """The same place on every chapter, so a reader knows where to look."""
-    site = book_html()
     for page in chapter_pages(site):
         html = page.read_text(encoding="utf-8")
         title_end = html.index("</h1>")

@@ -109,7 +109,7 @@ def test_the_vectors_hold_the_books_numbers():
 
 
 def test_the_vectors_hold_finite_gradients_at_the_extremes():
-    """Where 1/x overflows the gradients do not (issue 21, item 9): the generator's
+    """Where 1/x overflows the gradients do not: the generator's
     exact arithmetic says so, and both engines must agree."""
     by_name = {p["name"]: p["expect"]["grad"] for p in PROGRAMS if "expect" in p}
     assert math.isclose(by_name["log_of_subnormal"]["x"], 1e300, rel_tol=1e-14)

@@ -1,4 +1,4 @@
-"""The book comes out the same whatever the order of its extensions (issue 20, item 4).
+"""The book comes out the same whatever the order of its extensions.
 
 Every change an extension makes to a page is made while the page is written
 (``html-page-context``, the templates, the translator), never by rewriting

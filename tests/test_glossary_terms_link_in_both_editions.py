@@ -1,4 +1,4 @@
-"""Issue 22, item 7: the glossary is Sphinx's own, and the chapters link to it.
+"""The glossary is Sphinx's own, and the chapters link to it.
 
 The glossary page is a Sphinx ``glossary``: each entry names its term in English
 and then in Chinese (two terms of one entry, so both columns of the old table

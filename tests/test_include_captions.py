@@ -17,7 +17,7 @@ from html import unescape
 import pytest
 
 import include_captions  # docs/_ext, on pytest's pythonpath
-from built_site import ENGINE, ROOT, book_html
+from built_site import ENGINE, ROOT
 
 SAMPLE = '''\
 """A module."""
@@ -189,8 +189,7 @@ def test_a_small_book_gets_its_captions(tmp_path):
 INCLUDE = re.compile(r"^```+\{literalinclude\}\s+(\S+)\s*\n((?::[^\n]*\n)*)", re.M)
 
 
-def test_every_include_of_the_engine_in_the_book_has_its_caption():
-    site = book_html()
+def test_every_include_of_the_engine_in_the_book_has_its_caption(site):
     checked = 0
     for source in sorted((ROOT / "docs").rglob("*.md")):
         if "_build" in source.parts:

@@ -1,4 +1,4 @@
-"""Issue 22, item 6: the licence of every file is stated, and the book says how to cite it.
+"""The licence of every file is stated, and the book says how to cite it.
 
 The code is under MIT (as ``pyproject.toml`` says), the prose and the figures
 under CC BY-SA 4.0; ``LICENSES/`` holds both texts and ``REUSE.toml`` says

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import ROOT, book_html, browser, chapter_pages, serve, site_pages
+from built_site import ROOT, chapter_pages, site_pages
 
 CHAPTERS = ROOT / "docs" / "chapters"
 
@@ -35,8 +35,7 @@ def formulas_in_markdown(markdown: str) -> int:
     return display + inline
 
 
-def test_every_formula_is_rendered_with_mathml_and_no_script():
-    site = book_html()
+def test_every_formula_is_rendered_with_mathml_and_no_script(site):
     for page in site_pages(site):
         text = page_text(page)
         name = page.relative_to(site).as_posix()
@@ -67,8 +66,7 @@ def test_every_formula_is_rendered_with_mathml_and_no_script():
         )
 
 
-def test_the_stylesheet_and_its_fonts_are_in_the_site():
-    site = book_html()
+def test_the_stylesheet_and_its_fonts_are_in_the_site(site):
     css = site / "_static" / "katex" / "katex.min.css"
     assert css.is_file(), "KaTeX's stylesheet is not in the built site"
     fonts = set(
@@ -79,8 +77,7 @@ def test_the_stylesheet_and_its_fonts_are_in_the_site():
     assert not missing, f"fonts the stylesheet names but the site lacks: {missing}"
 
 
-def test_each_equation_id_appears_once_and_references_land():
-    site = book_html()
+def test_each_equation_id_appears_once_and_references_land(site):
     numbered = 0
     for page in chapter_pages(site):
         text = page_text(page)
@@ -148,7 +145,7 @@ def files_of(pages: list[Path], site: Path) -> list[str]:
 
 
 @pytest.mark.browser
-def test_numbers_never_cover_formulas_and_nothing_shifts():
+def test_numbers_never_cover_formulas_and_nothing_shifts(chromium, server, site):
     """On a phone (360 px) and a desktop (1280 px), every chapter, with its files in the cache.
 
     Whether the fonts arrive before the first layout on a first visit depends
@@ -158,42 +155,40 @@ def test_numbers_never_cover_formulas_and_nothing_shifts():
     page that shifted is loaded again, up to LOADS times, and fails if it
     shifts every time.
     """
-    site = book_html()
     pages = chapter_pages(site)
     overlaps, shifts = [], []
-    with browser() as chromium, serve(site) as base:
-        context = chromium.new_context()
-        page = context.new_page()
-        page.goto(base + "genindex.html", wait_until="load")
-        files = files_of(pages, site)
-        assert any(f.endswith("katex.min.css") for f in files), files
-        page.evaluate(FETCH_ALL, [base + f for f in files])
-        page.close()
-        for width in (360, 1280):
-            for page_path in pages:
-                where = f"{page_path.name} at {width} px"
-                seen = []
-                # A shift the page causes comes back on every load; one that a busy
-                # machine causes (a cached font decoded late) does not.
-                for _ in range(LOADS):
-                    page = context.new_page()
-                    page.set_viewport_size({"width": width, "height": 800})
-                    page.goto(
-                        base + page_path.relative_to(site).as_posix(), wait_until="load"
-                    )
-                    shift, moved = page.evaluate(LAYOUT_SHIFT)
-                    if not seen:
-                        overlaps += [f"{where}: {o}" for o in page.evaluate(OVERLAPS)]
-                    page.close()
-                    if shift <= 0.01:
-                        break
-                    seen.append(f"{shift:.3f}; moved: " + "; ".join(moved))
-                else:
-                    shifts.append(
-                        f"{where}: layout shift on each of {LOADS} loads: "
-                        + " | ".join(seen)
-                    )
-        context.close()
+    context = chromium.new_context()
+    page = context.new_page()
+    page.goto(server + "genindex.html", wait_until="load")
+    files = files_of(pages, site)
+    assert any(f.endswith("katex.min.css") for f in files), files
+    page.evaluate(FETCH_ALL, [server + f for f in files])
+    page.close()
+    for width in (360, 1280):
+        for page_path in pages:
+            where = f"{page_path.name} at {width} px"
+            seen = []
+            # A shift the page causes comes back on every load; one that a busy
+            # machine causes (a cached font decoded late) does not.
+            for _ in range(LOADS):
+                page = context.new_page()
+                page.set_viewport_size({"width": width, "height": 800})
+                page.goto(
+                    server + page_path.relative_to(site).as_posix(), wait_until="load"
+                )
+                shift, moved = page.evaluate(LAYOUT_SHIFT)
+                if not seen:
+                    overlaps += [f"{where}: {o}" for o in page.evaluate(OVERLAPS)]
+                page.close()
+                if shift <= 0.01:
+                    break
+                seen.append(f"{shift:.3f}; moved: " + "; ".join(moved))
+            else:
+                shifts.append(
+                    f"{where}: layout shift on each of {LOADS} loads: "
+                    + " | ".join(seen)
+                )
+    context.close()
     assert not overlaps, "equation numbers on top of formulas:\n" + "\n".join(
         sorted(set(overlaps))
     )
@@ -208,9 +203,8 @@ FORMULA_THEN_PUNCTUATION = re.compile(
 )
 
 
-def test_punctuation_after_a_formula_never_starts_a_line():
+def test_punctuation_after_a_formula_never_starts_a_line(site):
     """ "x²." and "10⁻²⁰。" stay on one line: the formula and its punctuation share a nowrap span."""
-    site = book_html()
     checked, loose = 0, []
     for edition in (site, site / "zh_CN"):
         for page in chapter_pages(edition):

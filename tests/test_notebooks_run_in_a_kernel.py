@@ -53,7 +53,8 @@ import pytest
 
 from built_site import ROOT, need
 from code_comments import code_only, without_comments
-from notebooks import SKIP_MAGIC, cell_source
+from notebook_cells import cell_source
+from notebook_setup import SKIP_MAGIC
 from test_pasting_into_real_pythons import (
     CHAPTERS,
     FLAGS,
@@ -304,9 +305,19 @@ TRANSLATED_IN_CODE = book_words()
 def same_code(english: str, chinese: str) -> bool:
     """The two cells' code is the same but for comments, docstrings and TRANSLATED_IN_CODE.
 
-    Compared as syntax trees; a cell that is not plain Python (an IPython
-    magic first) as text without comments.
+    Compared as syntax trees, after a first line that is a cell magic
+    (``%%skip_if ...``), which must be the same; a cell that is not Python
+    otherwise, as text without comments.
     """
+    magics = [
+        c.split("\n", 1)[0] if c.startswith("%%") else "" for c in (english, chinese)
+    ]
+    if magics[0] != magics[1]:
+        return False
+    if magics[0]:
+        english, chinese = (
+            c.split("\n", 1)[1] if "\n" in c else "" for c in (english, chinese)
+        )
     try:
         trees = ast.parse(english), ast.parse(chinese)
     except SyntaxError:
@@ -343,6 +354,10 @@ def test_same_code_sees_a_changed_line_and_not_a_comment() -> None:
     magic = "%%skip torch is None\nimport torch  # the library"
     assert same_code(magic, "%%skip torch is None\nimport torch  # 库")
     assert not same_code(magic, "%%skip torch is None\nimport numpy  # the library")
+    assert not same_code(magic, "%%skip numpy is None\nimport torch  # the library")
+    documented = '%%skip torch is None\ndef f():\n    """Twice."""\n    return 2'
+    assert same_code(documented, documented.replace("Twice.", "两倍。"))
+    assert not same_code(documented, documented.replace("2", "3"))
 
 
 @pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])

@@ -49,7 +49,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -57,9 +56,11 @@ from pathlib import Path
 
 import pytest
 
+import copy_rule  # docs/_ext, on pytest's pythonpath (pyproject.toml)
+import page_marks
+from built_site import need
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
-import copy_rule  # noqa: E402
 
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))
 ENGINE_FILES = [
@@ -74,13 +75,6 @@ FENCE = re.compile(
     re.M | re.S,
 )
 PROMPT = re.compile(copy_rule.PROMPT)
-SKIP_START = re.compile(r"^% skip: start if\((?P<name>\w+) is None", re.M)
-SKIP_END = re.compile(r"^% skip: end", re.M)
-PRINTED_BY = re.compile(r"% printed by Python (?P<version>\d+\.\d+)\s*$")
-TMUX = shutil.which("tmux")
-NODE = shutil.which(
-    "node", path=f"{ROOT / '.venv' / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
-)
 BLOCK_SECONDS = 240  # one block, training included, on a busy machine
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -130,10 +124,17 @@ def echoes(source: str) -> bool:
 def blocks_of(page: Path) -> list[Block]:
     """The Python blocks of a page, in order, with the examples each one shows."""
     text = page.read_text(encoding="utf-8")
+    marks = page_marks.in_markdown(text)
     regions = [
-        (start.end(), SKIP_END.search(text, start.end()).start(), start["name"])
-        for start in SKIP_START.finditer(text)
+        (
+            at,
+            next(end for end, m in marks if end > at and m.kind == "skip-end"),
+            mark.needs,
+        )
+        for at, mark in marks
+        if mark.kind == "skip-start"
     ]
+    printed = {at: mark.version for at, mark in marks if mark.kind == "printed-by"}
     parser = doctest.DocTestParser()
     blocks = []
     for number, match in enumerate(FENCE.finditer(text), 1):
@@ -142,15 +143,15 @@ def blocks_of(page: Path) -> list[Block]:
         examples = None
         if any(PROMPT.match(line) for line in code.splitlines()):
             examples = parser.get_examples(code)
-        before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
-        printed_by = PRINTED_BY.match(before)
+        before = text[: match.start()].rstrip("\n")
+        printed_by = printed.get(before.rfind("\n") + 1)  # the line above the fence
         needs = [name for start, end, name in regions if start < match.start() < end]
         blocks.append(
             Block(
                 number,
                 code,
                 examples,
-                printed_by["version"] if printed_by else None,
+                printed_by,
                 needs[0] if needs else None,
             )
         )
@@ -218,16 +219,13 @@ def copybutton_arguments() -> list:
 
 def copy_texts(texts: list[str]) -> list[str]:
     """What the copy button copies from each of these blocks."""
-    if NODE is None:
-        pytest.fail(
-            "Node.js is needed to run the copy button's script: make venv installs it"
-        )
+    node = need("node")  # runs the copy button's own script
     driver = COPY_DRIVER % (
         copy_rule.format_func_js(),
         json.dumps(copybutton_arguments()),
     )
     result = subprocess.run(
-        [NODE, "-e", driver],
+        [node, "-e", driver],
         input=json.dumps(texts),
         capture_output=True,
         text=True,
@@ -316,11 +314,13 @@ READY = re.compile(r"^(>>>|In \[\d+\]:)$")  # a prompt with nothing typed after 
 class Terminal:
     """An interactive program in a tmux pane: paste into it, type, read the screen."""
 
-    def __init__(self, argv: list[str], folder: Path, env: dict[str, str]) -> None:
+    def __init__(
+        self, tmux: str, argv: list[str], folder: Path, env: dict[str, str]
+    ) -> None:
         self.socket = folder.parent / "tmux.sock"
         config = folder.parent / "tmux.conf"
         config.write_text("set -g history-limit 100000\n")
-        self.tmux = [TMUX, "-S", str(self.socket), "-f", str(config)]
+        self.tmux = [tmux, "-S", str(self.socket), "-f", str(config)]
         command = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *argv]
         subprocess.run(
             [
@@ -446,8 +446,7 @@ class Terminal:
 @contextlib.contextmanager
 def session(argv: list[str], tmp_path: Path):
     """A fresh interpreter in an empty folder that holds only the downloads."""
-    if TMUX is None:
-        pytest.fail("tmux is needed to paste into a terminal (apt-get install tmux)")
+    tmux = need("tmux")
     folder = tmp_path / "reader"
     folder.mkdir()
     for name in ENGINE_FILES:
@@ -460,7 +459,7 @@ def session(argv: list[str], tmp_path: Path):
         "MPLBACKEND": "Agg",  # a figure is drawn, not shown in a window
         "IPYTHONDIR": str(tmp_path / "ipython"),
     }
-    terminal = Terminal(argv, folder, env)
+    terminal = Terminal(tmux, argv, folder, env)
     try:
         terminal.run(None, seconds=60)  # the prompt is ready
         yield terminal
@@ -556,10 +555,8 @@ def paste_into_python(page: Path, version: str, folder: Path) -> Outcome:
 
 
 def paste_into_ipython(page: Path, folder: Path) -> Outcome:
-    ipython = ROOT / ".venv" / "bin" / "ipython"
-    if not ipython.exists():
-        pytest.fail("IPython is in the test extra: make venv installs it")
-    python = ROOT / ".venv" / "bin" / "python"
+    ipython = need("ipython")
+    python = Path(ipython).with_name("python")
     blocks = chapter_blocks(page)
     version = python_version(python)
     needed = {block.needs for block in blocks if block.needs}

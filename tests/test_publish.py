@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import ROOT, book_html, chapter_pages
+from built_site import ROOT, chapter_pages
 from tiny_book import author_repository, bare_repository, clean_environment, make, refs
 from tiny_book import git as tiny_git
 
@@ -72,8 +72,7 @@ def bare_remote(tmp_path: Path) -> Path:
     return remote
 
 
-def test_publish_puts_the_built_site_on_gh_pages(bare_remote: Path):
-    site = book_html()
+def test_publish_puts_the_built_site_on_gh_pages(site, bare_remote: Path):
     refs_before = refs_of_this_repository()
 
     result = publish(site, bare_remote)

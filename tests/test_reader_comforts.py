@@ -18,8 +18,6 @@ import pytest
 
 from built_site import (
     ROOT,
-    book_html,
-    browser,
     chapter_pages,
     serve,
     site_pages,
@@ -31,8 +29,7 @@ from test_pasting_into_real_pythons import copy_texts
 MAX_TRANSFER = 1.5e6  # bytes per chapter page, with its figures, scripts and math fonts
 
 
-def test_every_page_shows_the_favicon():
-    site = book_html()
+def test_every_page_shows_the_favicon(site):
     icon = site / "_static" / "favicon.svg"
     assert icon.read_text(encoding="utf-8").lstrip().startswith("<svg")
     for page in site_pages(site):
@@ -42,8 +39,7 @@ def test_every_page_shows_the_favicon():
         assert (page.parent / link.group(1).split("?")[0]).resolve() == icon.resolve()
 
 
-def test_every_chapter_links_the_previous_and_the_next_page():
-    site = book_html()
+def test_every_chapter_links_the_previous_and_the_next_page(site):
     for page in chapter_pages(site):
         html = page.read_text(encoding="utf-8")
         for kind in ("prev-page", "next-page"):
@@ -64,8 +60,7 @@ def _committed(path: Path) -> bool:
     return result.returncode == 0 and bool(result.stdout.strip())
 
 
-def test_committed_pages_say_when_they_were_last_updated():
-    site = book_html()
+def test_committed_pages_say_when_they_were_last_updated(site):
     sources = {
         p: ROOT / "docs" / p.relative_to(site).with_suffix(".md")
         for p in site_pages(site)
@@ -81,8 +76,8 @@ def test_committed_pages_say_when_they_were_last_updated():
 
 
 @pytest.mark.browser
-def test_each_chapter_page_transfers_under_1_5_mb():
-    visits = visit_pages(book_html())
+def test_each_chapter_page_transfers_under_1_5_mb(site):
+    visits = visit_pages(site)
     sizes = {
         name: v.gzip_bytes for name, v in visits.items() if name.startswith("chapters/")
     }
@@ -98,8 +93,8 @@ def test_each_chapter_page_transfers_under_1_5_mb():
 
 
 @pytest.mark.browser
-def test_every_code_block_has_a_copy_button():
-    visits = visit_pages(book_html())
+def test_every_code_block_has_a_copy_button(site):
+    visits = visit_pages(site)
     blocks = 0
     for name, visit in visits.items():
         assert visit.copy_buttons == visit.code_blocks, (
@@ -124,52 +119,48 @@ class _Console(code.InteractiveConsole):
 
 
 @pytest.mark.browser
-def test_the_copy_button_copies_code_a_python_prompt_accepts():
+def test_the_copy_button_copies_code_a_python_prompt_accepts(chromium, server, site):
     """Copy a doctest with a function in it, paste it into Python: no prompts, no output."""
-    site = book_html()
     tried = []
-    with browser() as chromium, serve(site) as server:
-        context = chromium.new_context(
-            permissions=["clipboard-read", "clipboard-write"]
+    context = chromium.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    for path in chapter_pages(site):
+        page.goto(server + path.relative_to(site).as_posix())
+        # A doctest that defines something (continuation lines) and shows output.
+        index = page.evaluate(
+            """() => [...document.querySelectorAll('div.highlight pre')].findIndex(pre => {
+                 const lines = pre.innerText.split('\\n').filter(l => l.trim());
+                 return lines.some(l => l.startsWith('... '))
+                     && lines.some(l => !l.startsWith('>>>') && !l.startsWith('...'));
+               })"""
         )
-        page = context.new_page()
-        for path in chapter_pages(site):
-            page.goto(server + path.relative_to(site).as_posix())
-            # A doctest that defines something (continuation lines) and shows output.
-            index = page.evaluate(
-                """() => [...document.querySelectorAll('div.highlight pre')].findIndex(pre => {
-                     const lines = pre.innerText.split('\\n').filter(l => l.trim());
-                     return lines.some(l => l.startsWith('... '))
-                         && lines.some(l => !l.startsWith('>>>') && !l.startsWith('...'));
-                   })"""
-            )
-            if index < 0:
-                continue
-            block = page.locator("div.highlight pre").nth(index)
-            shown = block.inner_text()
-            block.hover()
-            page.locator("button.copybtn").nth(index).click()
-            copied = page.evaluate("navigator.clipboard.readText()")
-            assert copied == copy_texts([shown])[0] and copied.strip(), (
-                f"{path.name}: copied {copied!r} from {shown!r}"
-            )
-            assert ">>>" not in copied
-            console = _Console()
-            for line in copied.split("\n") + [""]:  # pasted, then Enter
-                console.push(line)
-            assert not console.syntax_errors, (
-                f"{path.name}: {console.syntax_errors} in {copied!r}"
-            )
-            tried.append(path.name)
-            if len(tried) == 3:
-                break
-        context.close()
+        if index < 0:
+            continue
+        block = page.locator("div.highlight pre").nth(index)
+        shown = block.inner_text()
+        block.hover()
+        page.locator("button.copybtn").nth(index).click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == copy_texts([shown])[0] and copied.strip(), (
+            f"{path.name}: copied {copied!r} from {shown!r}"
+        )
+        assert ">>>" not in copied
+        console = _Console()
+        for line in copied.split("\n") + [""]:  # pasted, then Enter
+            console.push(line)
+        assert not console.syntax_errors, (
+            f"{path.name}: {console.syntax_errors} in {copied!r}"
+        )
+        tried.append(path.name)
+        if len(tried) == 3:
+            break
+    context.close()
     assert tried, "no chapter has a doctest with a definition and output to copy"
 
 
 @pytest.mark.browser
-def test_pages_fit_a_phone_screen():
-    visits = visit_pages_from_disk_on_a_phone(book_html())
+def test_pages_fit_a_phone_screen(site):
+    visits = visit_pages_from_disk_on_a_phone(site)
     for name, visit in visits.items():
         assert visit.overflow_px <= 1, (
             f"{name} is {visit.overflow_px}px wider than a phone"
@@ -182,46 +173,39 @@ def test_pages_fit_a_phone_screen():
 
 
 @pytest.mark.browser
-def test_dark_mode_follows_the_reader_and_the_toggle():
-    site = book_html()
+def test_dark_mode_follows_the_reader_and_the_toggle(chromium, site):
     page_path = chapter_pages(site)[0]
 
     def brightness(page) -> int:
         colour = page.evaluate("getComputedStyle(document.body).backgroundColor")
         return sum(map(int, re.findall(r"\d+", colour)[:3]))
 
-    with browser() as chromium:
-        page = chromium.new_page(color_scheme="dark")
-        page.goto(page_path.as_uri())
-        assert brightness(page) < 150, "a reader whose system is dark gets a dark page"
-        toggle = page.locator(".content-icon-container .theme-toggle")
-        for _ in range(3):  # furo cycles auto, light and dark
-            if page.evaluate("document.body.dataset.theme") == "light":
-                break
-            toggle.click()
-        assert page.evaluate("document.body.dataset.theme") == "light"
-        assert brightness(page) > 600, "the toggle turns the page light"
+    page = chromium.new_page(color_scheme="dark")
+    page.goto(page_path.as_uri())
+    assert brightness(page) < 150, "a reader whose system is dark gets a dark page"
+    toggle = page.locator(".content-icon-container .theme-toggle")
+    for _ in range(3):  # furo cycles auto, light and dark
+        if page.evaluate("document.body.dataset.theme") == "light":
+            break
+        toggle.click()
+    assert page.evaluate("document.body.dataset.theme") == "light"
+    assert brightness(page) > 600, "the toggle turns the page light"
 
 
 @pytest.mark.browser
-def test_search_finds_the_chapters():
-    site = book_html()
-    with browser() as chromium:
-        page = chromium.new_page()
-        page.goto((site / "search.html").as_uri() + "?q=gradient")
-        page.wait_for_selector("ul.search li", timeout=15000)
-        results = page.locator("ul.search li a").evaluate_all(
-            "els => els.map(e => e.href)"
-        )
+def test_search_finds_the_chapters(chromium, site):
+    page = chromium.new_page()
+    page.goto((site / "search.html").as_uri() + "?q=gradient")
+    page.wait_for_selector("ul.search li", timeout=15000)
+    results = page.locator("ul.search li a").evaluate_all("els => els.map(e => e.href)")
     assert any("/chapters/" in href for href in results), results
 
 
 @pytest.mark.browser
-def test_the_404_page_leads_back_into_the_book_from_any_depth(tmp_path):
-    site = book_html()
+def test_the_404_page_leads_back_into_the_book_from_any_depth(chromium, site, tmp_path):
     # a project site: /book/
     (tmp_path / "book").symlink_to(site, target_is_directory=True)
-    with browser() as chromium, serve(tmp_path) as server:
+    with serve(tmp_path) as server:
         page = chromium.new_page()
         response = page.goto(server + "book/chapters/no/such/page.html")
         assert response.status == 404

@@ -1,4 +1,4 @@
-"""Issue 22, item 5: the doors of the site, present exactly when their settings are.
+"""The doors of the site, present exactly when their settings are.
 
 With ``BOOK_REPOSITORY`` and ``BOOK_SITE_URL`` given, every page links to the
 repository, "Edit this page" opens the English page's ``.md`` or the Chinese

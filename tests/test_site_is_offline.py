@@ -29,7 +29,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from built_site import book_html, visit_pages, visit_pages_from_disk_on_a_phone
+from built_site import visit_pages, visit_pages_from_disk_on_a_phone
 
 EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
 CSS_URL = re.compile(
@@ -212,8 +212,7 @@ def test_the_scan_finds_references_to_other_hosts(tmp_path):
     assert not any("reading" in p or "w3.org" in p for p in problems)
 
 
-def test_no_file_of_the_site_loads_from_another_host():
-    site = book_html()
+def test_no_file_of_the_site_loads_from_another_host(site):
     scanned = [
         p for p in site.rglob("*") if p.suffix in {".html", ".css", ".js", ".svg"}
     ]
@@ -239,8 +238,8 @@ def _outside(base: str, requests: list[str]) -> list[str]:
 
 
 @pytest.mark.browser
-def test_no_page_served_from_127_0_0_1_requests_another_host():
-    visits = visit_pages(book_html())
+def test_no_page_served_from_127_0_0_1_requests_another_host(site):
+    visits = visit_pages(site)
     for name, visit in visits.items():
         assert not _outside(visit.url, visit.requests), (
             f"{name}: {_outside(visit.url, visit.requests)}"
@@ -257,8 +256,8 @@ def test_no_page_served_from_127_0_0_1_requests_another_host():
 
 
 @pytest.mark.browser
-def test_no_page_opened_from_disk_requests_anything_but_files():
-    visits = visit_pages_from_disk_on_a_phone(book_html())
+def test_no_page_opened_from_disk_requests_anything_but_files(site):
+    visits = visit_pages_from_disk_on_a_phone(site)
     for name, visit in visits.items():
         assert visit.requests, f"{name}: the request log is empty: is it recording?"
         assert not _outside(visit.url, visit.requests), (

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from built_site import need
 from operations import TENSOR_WITHOUT_DERIVATIVE
 from tensorgrad import Tensor
 
@@ -35,7 +36,7 @@ def test_the_result_is_numpys_and_requires_no_gradient(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(TENSOR_WITHOUT_DERIVATIVE))
 def test_it_agrees_with_pytorch(name: str) -> None:
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = need("torch")
     _, ours, _ = TENSOR_WITHOUT_DERIVATIVE[name]
     theirs = ours(
         torch.tensor(A, requires_grad=True), torch.tensor(B, requires_grad=True)

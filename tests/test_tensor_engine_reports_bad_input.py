@@ -119,7 +119,7 @@ def test_unbroadcast_sums_back_to_the_input_shape(
     np.testing.assert_array_equal(result, expected)
 
 
-# --- nothing wrong in silence (issue 11) ---------------------------------------
+# --- nothing wrong in silence ----------------------------------------------------
 
 
 def test_a_graph_keeps_its_gradients_when_a_weight_changes_in_place() -> None:

@@ -41,11 +41,13 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
+import copy_rule
 import source_words
+from editions import edition
 
 logger = logging.getLogger(__name__)
 
-PROMPT = re.compile(r"^\s*(?:>>>|\.\.\.)(?: |$)")
+PROMPT = re.compile(copy_rule.PROMPT)  # the copy button's: one reading of a prompt
 PYTHON = {"", "python", "python3", "py", "pycon", "default", "ipython"}
 
 
@@ -202,7 +204,7 @@ class TranslateCodeComments(SphinxTransform):
 
     def _catalogue(self) -> dict[str, str]:
         """The page's messages and their translations (empty in English)."""
-        if not self.config.language or self.config.language == "en":
+        if edition(self.config).source:
             return {}
         domain = docname_to_domain(
             self.env.current_document.docname, self.config.gettext_compact

@@ -24,6 +24,7 @@ import html
 import os
 import posixpath
 import re
+from dataclasses import dataclass
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -40,6 +41,53 @@ SWITCHER_BUILDERS = {"html", "dirhtml"}
 def language_of(config: Config) -> str:
     """The build's language as the editions name it: "en", "zh_CN"."""
     return (config.language or "en").replace("-", "_")
+
+
+CJK = ("zh", "ja", "ko")  # languages written in CJK characters
+
+
+def is_cjk(language: str | None) -> bool:
+    """Is ``language`` ("zh_CN", "zh-CN", "en") written in CJK characters?
+
+    >>> is_cjk("zh-CN"), is_cjk("en"), is_cjk(None)
+    (True, False, False)
+    """
+    return (language or "en").replace("-", "_").split("_")[0].lower() in CJK
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What every extension, figure and tool asks of the edition being built."""
+
+    language: str  # as the editions name it: "en", "zh_CN"
+    tag: str  # BCP 47, for lang and hreflang: "en", "zh-CN"
+    folder: str  # its folder in the site: "" or "zh_CN/"
+    root: str  # from its folder to the site's root: "" or "../"
+    cjk: bool  # written in CJK characters (fonts, line breaks, lengths)
+    source: bool  # the language the pages are written in (nothing to translate)
+
+
+def edition(config: Config) -> Edition:
+    """The edition this build makes, from ``language`` and ``book_editions``.
+
+    A language ``book_editions`` does not name gets a folder of its own name.
+
+    >>> from types import SimpleNamespace as S
+    >>> edition(S(language="zh_CN", book_editions={"en": "", "zh_CN": "zh_CN"}))
+    Edition(language='zh_CN', tag='zh-CN', folder='zh_CN/', root='../', cjk=True, source=False)
+    """
+    language = language_of(config)
+    editions = getattr(config, "book_editions", None) or {}
+    default = "" if language == "en" else language
+    folder = editions.get(language, default).strip("/")
+    return Edition(
+        language=language,
+        tag=language_tag(language),
+        folder=folder + "/" if folder else "",
+        root="../" * len(folder.split("/")) if folder else "",
+        cjk=is_cjk(language),
+        source=language == "en",
+    )
 
 
 def text(config: Config, table: dict[str, str]) -> str:

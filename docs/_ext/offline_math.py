@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import shutil
 import subprocess
 import sys
@@ -34,6 +33,9 @@ from sphinx.application import Sphinx
 from sphinx.locale import _ as sphinx_words  # Sphinx's own catalogue
 from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
+
+from epub_mathml import visit_math_block_mathml, visit_math_mathml
+from math_fonts import fonts_used, preload_script
 
 logger = logging.getLogger(__name__)
 
@@ -226,145 +228,6 @@ def _copy_katex(app: Sphinx, exception: Exception | None) -> None:
     license = KATEX / "LICENSE"
     if license.is_file():
         shutil.copyfile(license, target / "LICENSE.txt")
-
-
-# --- fonts: fetched with the stylesheet, so that nothing moves when they arrive --
-#
-# A browser fetches a web font only once text that uses it is laid out, and
-# lays the text out again when it arrives: the formulas change width and lines
-# wrap anew (a layout shift). A page therefore preloads the KaTeX fonts its
-# formulas use, found from KaTeX's class names (katex.min.css says which
-# class uses which font).
-_FONT_CLASSES: list[tuple[frozenset[str], str]] = [
-    (frozenset({"katex"}), "KaTeX_Main-Regular"),
-    (frozenset({"mathnormal"}), "KaTeX_Math-Italic"),
-    (frozenset({"mathit"}), "KaTeX_Main-Italic"),
-    (frozenset({"textit"}), "KaTeX_Main-Italic"),
-    (frozenset({"mathbf"}), "KaTeX_Main-Bold"),
-    (frozenset({"textbf"}), "KaTeX_Main-Bold"),
-    (frozenset({"boldsymbol"}), "KaTeX_Math-BoldItalic"),
-    (frozenset({"amsrm"}), "KaTeX_AMS-Regular"),
-    (frozenset({"mathbb"}), "KaTeX_AMS-Regular"),
-    (frozenset({"mathcal"}), "KaTeX_Caligraphic-Regular"),
-    (frozenset({"mathtt"}), "KaTeX_Typewriter-Regular"),
-    (frozenset({"texttt"}), "KaTeX_Typewriter-Regular"),
-    (frozenset({"mathsf"}), "KaTeX_SansSerif-Regular"),
-    (frozenset({"textsf"}), "KaTeX_SansSerif-Regular"),
-    (frozenset({"delimsizing", "size1"}), "KaTeX_Size1-Regular"),
-    (frozenset({"delim-size1"}), "KaTeX_Size1-Regular"),
-    (frozenset({"small-op"}), "KaTeX_Size1-Regular"),
-    (frozenset({"delimsizing", "size2"}), "KaTeX_Size2-Regular"),
-    (frozenset({"large-op"}), "KaTeX_Size2-Regular"),
-    (frozenset({"delimsizing", "size3"}), "KaTeX_Size3-Regular"),
-    (frozenset({"delimsizing", "size4"}), "KaTeX_Size4-Regular"),
-    (frozenset({"delim-size4"}), "KaTeX_Size4-Regular"),
-]
-
-
-def fonts_used(page_html: str) -> list[str]:
-    """The KaTeX fonts that the formulas of a page use (their file stems), in a fixed order.
-
-    >>> fonts_used('<span class="katex"><span class="mord mathnormal">x</span></span>')
-    ['KaTeX_Main-Regular', 'KaTeX_Math-Italic']
-    """
-    used: set[str] = set()
-    for value in set(re.findall(r'class="([^"]*)"', page_html)):
-        tokens = set(value.split())
-        used.update(font for classes, font in _FONT_CLASSES if classes <= tokens)
-    return sorted(used)
-
-
-def preload_script(fonts: list[str], folder: str) -> str:
-    """A line of script in the page's head that preloads ``fonts`` from ``folder``.
-
-    It stands in the head before the stylesheet, so the fonts are asked for
-    as early as the stylesheet. Fonts are fetched in CORS mode; a page opened
-    from disk (file://) has no origin, so there a preload would fail with an
-    error in the console (the stylesheet's own request still works): the
-    script adds the preloads only when the page is served.
-    """
-    return (
-        '<script id="katex-preload">(function (fonts) {'
-        ' if (location.protocol === "file:") return;'
-        " fonts.forEach(function (font) {"
-        ' var link = document.createElement("link"); link.rel = "preload"; link.as = "font";'
-        ' link.type = "font/woff2"; link.crossOrigin = "anonymous";'
-        f' link.href = "{folder}" + font + ".woff2";'
-        " document.head.appendChild(link); });"
-        f"}})({json.dumps(fonts)});</script>\n"
-    )
-
-
-# --- MathML for the EPUB ---------------------------------------------------
-
-_UNSUPPORTED = re.compile(
-    r"<m[io]>\\[A-Za-z]+"  # a command latex2mathml passed through
-    r"|<(mi|mo|mn)(\s[^>/]*)?><m"  # a token holding elements: not valid MathML
-)
-# latex2mathml writes \mathrel{+} and friends as a token around an mrow of tokens,
-# which MathML does not allow: make it one token with their text.
-_TOKEN_AROUND_TOKENS = re.compile(
-    r"<(mi|mo|mn)(\s[^>/]*)?><mrow>((?:<(?:mi|mo|mn|mtext)(?:\s[^>/]*)?>[^<]*</(?:mi|mo|mn|mtext)>)+)"
-    r"</mrow></\1>"
-)
-
-
-def _one_token(match: re.Match[str]) -> str:
-    tag, attributes, inner = match.group(1), match.group(2) or "", match.group(3)
-    return f"<{tag}{attributes}>{''.join(re.findall(r'>([^<]*)<', inner))}</{tag}>"
-
-
-def to_mathml(latex: str, display: bool) -> str | None:
-    """MathML for ``latex``, or None when latex2mathml does not know a command in it."""
-    from latex2mathml.converter import convert
-
-    latex = re.sub(r"\\(begin|end)\{aligned\}", r"\\\1{align*}", latex)
-    try:
-        mathml = convert(latex, display="block" if display else "inline")
-    except Exception:
-        return None
-    mathml = _TOKEN_AROUND_TOKENS.sub(_one_token, mathml)
-    return None if _UNSUPPORTED.search(mathml) else mathml
-
-
-def _warn_unconverted(translator, node: nodes.Element, latex: str) -> None:
-    logger.warning(
-        "latex2mathml cannot convert this formula for the EPUB: %s",
-        latex,
-        location=node,
-        type="epub",
-        subtype="math",
-    )
-
-
-def visit_math_mathml(translator, node: nodes.math) -> None:
-    latex = node.astext()
-    mathml = to_mathml(latex, display=False)
-    if mathml is None:
-        _warn_unconverted(translator, node, latex)
-        mathml = f'<code class="tex">{html.escape(latex)}</code>'
-    translator.body.append(f'<span class="math">{mathml}</span>')
-    raise nodes.SkipNode
-
-
-def visit_math_block_mathml(translator, node: nodes.math_block) -> None:
-    latex = node.astext()
-    translator.body.append(translator.starttag(node, "div", CLASS="math-display"))
-    if node.get("number"):
-        translator.body.append(f'<span class="eqno">({node["number"]})</span>')
-    parts = (
-        [latex] if node.get("nowrap") else [p for p in latex.split("\n\n") if p.strip()]
-    )
-    for part in parts:
-        if "\\\\" in part and "\\begin" not in part:
-            part = "\\begin{align*}" + part + "\\end{align*}"
-        mathml = to_mathml(part, display=True)
-        if mathml is None:
-            _warn_unconverted(translator, node, part)
-            mathml = f'<pre class="tex">{html.escape(part)}</pre>'
-        translator.body.append(mathml)
-    translator.body.append("</div>\n")
-    raise nodes.SkipNode
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -29,6 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 
 from book_words import N_
+from editions import is_cjk
 
 _ = get_translation("book")
 
@@ -48,7 +49,7 @@ SKIPPED_ANCESTORS = (
 
 
 def _chinese(language: str | None) -> bool:
-    return (language or "en").split("_")[0].split("-")[0] == "zh"
+    return is_cjk(language)
 
 
 def first_paragraph(doctree: nodes.document, language: str | None = "en") -> str:

@@ -36,7 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 import page_polish
-from editions import language_of, language_tag
+from editions import edition, language_of, language_tag
 
 SITE_URL = "BOOK_SITE_URL"
 CARDS = "_images/social_previews"  # where sphinxext-opengraph writes its cards
@@ -47,9 +47,7 @@ LINE_COLOR = "#0072B2"  # the book's blue (docs/chapters/figures/style.py)
 
 def edition_url(config: Config) -> str:
     """This edition's address, ending in "/": the site's, or its folder's in it."""
-    folder = config.book_editions.get(language_of(config), "").strip("/")
-    root = config.book_site_url.rstrip("/") + "/"
-    return root + (folder + "/" if folder else "")
+    return config.book_site_url.rstrip("/") + "/" + edition(config).folder
 
 
 def configure(app: Sphinx, config: Config) -> None:
@@ -61,7 +59,7 @@ def configure(app: Sphinx, config: Config) -> None:
     config.ogp_site_name = config.html_title
     config.ogp_enable_meta_description = False  # page_polish.py writes the description
     social = {"enable": True, "line_color": LINE_COLOR}
-    if language_of(config).startswith("zh"):
+    if edition(config).cjk:
         import style  # the Chinese figures' font (docs/chapters/figures/style.py)
 
         social["font"] = style.CJK_FONT
@@ -122,7 +120,7 @@ def keep_cards(app: Sphinx, exception: Exception | None) -> None:
 def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
     """Add a translated edition's pages to the site root's sitemap, with alternates."""
     config = app.config
-    folder = config.book_editions.get(language_of(config), "").strip("/")
+    folder = edition(config).folder.strip("/")
     if exception is not None or not config.book_site_url or not folder:
         return
     ours = Path(app.outdir) / config.sitemap_filename

@@ -22,6 +22,8 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+from editions import edition
+
 FONT = (
     Path(__file__).resolve().parents[1]
     / "_tools"
@@ -57,8 +59,7 @@ body {{
 
 
 def chinese_pdf(app: Sphinx) -> bool:
-    language = (app.config.language or "").replace("-", "_").lower()
-    return app.builder.name == "singlehtml" and language.startswith("zh")
+    return app.builder.name == "singlehtml" and edition(app.config).cjk
 
 
 def add_print_font(app: Sphinx) -> None:

@@ -35,6 +35,9 @@ from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
+import page_marks
+from editions import edition
+
 logger = logging.getLogger(__name__)
 _ = get_translation("book")
 
@@ -61,11 +64,6 @@ FETCHED = [
     "pyodide-lock.json",
 ]  # fetch()ed: counted by the progress bar
 
-# The page's marks are MyST comments (``% ...``), comment nodes of its doctree:
-# the doctests' ``% skip: start if(torch is None, ...)`` ... ``% skip: end``
-# (Sybil), and ``% printed by Python 3.11`` right above a block.
-SKIP = re.compile(r"\s*skip:\s*(start|end)\b(.*)", re.S)
-PRINTED_BY = re.compile(r"\s*printed by Python (\d+\.\d+)\s*$")
 NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,
@@ -93,7 +91,7 @@ def strings() -> dict[str, str]:
 def runtime_root(config) -> str:
     if config.runner_runtime_root is not None:
         return config.runner_runtime_root
-    return "" if str(config.language or "en").startswith("en") else "../"
+    return edition(config).root
 
 
 def runtime_dir(config) -> Path:
@@ -119,22 +117,24 @@ def python_blocks(
     ``printed-by-3-11``.
     """
     blocks: list[tuple[nodes.literal_block, list[str]]] = []
-    skipped = False
+    needs = ""
     for node in document.findall(
         lambda n: isinstance(n, (nodes.comment, nodes.literal_block))
     ):
         if isinstance(node, nodes.comment):
-            if skip := SKIP.match(node.astext()):
-                skipped = skip[1] == "start" and "torch" in skip[2]
+            if (mark := page_marks.read(node.astext())) and mark.kind != "printed-by":
+                needs = mark.needs
             continue
         if node.get("language") != "python":
             continue
-        marks = ["needs-torch"] if skipped else []
+        marks = [f"needs-{needs}"] if needs else []
         before = node.previous_sibling()
-        if isinstance(before, nodes.comment) and (
-            version := PRINTED_BY.match(before.astext())
+        if (
+            isinstance(before, nodes.comment)
+            and (mark := page_marks.read(before.astext()))
+            and mark.kind == "printed-by"
         ):
-            marks.append(f"printed-by-{version[1].replace('.', '-')}")
+            marks.append(f"printed-by-{mark.version.replace('.', '-')}")
         blocks.append((node, marks))
     return blocks
 

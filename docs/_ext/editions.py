@@ -32,6 +32,8 @@ from sphinx.errors import ConfigError
 from sphinx.locale import get_translation
 from sphinx.util import logging
 
+import priorities
+
 logger = logging.getLogger(__name__)
 _ = get_translation("book")
 
@@ -230,10 +232,12 @@ def setup(app: Sphinx) -> dict[str, object]:
     )
     app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
     app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
-    app.connect("config-inited", apply_edition_config, priority=100)
-    app.connect("config-inited", check_site_url, priority=90)  # before any use
-    app.connect("html-page-context", add_switcher, priority=650)  # its links after 600
+    app.connect(
+        "config-inited", apply_edition_config, priority=priorities.EDITION_CONFIG
+    )
+    app.connect("config-inited", check_site_url, priority=priorities.CHECK_SITE_URL)
+    app.connect("html-page-context", add_switcher, priority=priorities.SWITCHER)
     app.add_css_file(
-        "editions.css", priority=505
+        "editions.css", priority=priorities.EDITIONS_CSS
     )  # a fixed place, whatever the order of extensions
     return {"parallel_read_safe": True, "parallel_write_safe": True}

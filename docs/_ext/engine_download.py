@@ -33,6 +33,7 @@ from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 
 import notebooks
+import priorities
 from book_words import N_
 from editions import text
 
@@ -60,9 +61,7 @@ def around(message: str, **links: nodes.Node) -> list[nodes.Node]:
 
 
 class EngineDownload(SphinxTransform):
-    default_priority = (
-        400  # before the download collector (doctree-read) registers the file
-    )
+    default_priority = priorities.ENGINE_DOWNLOAD
 
     def apply(self) -> None:
         config = self.config

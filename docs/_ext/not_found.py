@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import html
+from collections.abc import Iterator
 from pathlib import Path
 
 from markupsafe import Markup
@@ -66,15 +67,20 @@ def _contents(app: Sphinx) -> list[tuple[str, list[tuple[str, str]]]]:
     return groups
 
 
-def write_404(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.name not in {"html", "dirhtml"}:
+def collect_404(app: Sphinx) -> Iterator[tuple[str, dict[str, object], str]]:
+    """404.html, a page of the HTML build like genindex.html (html-collect-pages).
+
+    Only the ``html`` builder: ``dirhtml`` would write it as ``404/index.html``,
+    which no host serves for a missing address.
+    """
+    if app.builder.name != "html":
         return
     icon = ""
     if app.config.html_favicon:
         svg = Path(app.confdir, app.config.html_favicon).read_bytes()
         icon = "data:image/svg+xml;base64," + base64.b64encode(svg).decode("ascii")
-    page = app.builder.templates.render(
-        TEMPLATE,
+    yield (
+        "404",
         {
             "lang": (app.config.language or "en").replace("_", "-"),
             "title": app.config.html_title or app.config.project,
@@ -82,11 +88,11 @@ def write_404(app: Sphinx, exception: Exception | None) -> None:
             "groups": _contents(app),
             "text": words(),
         },
+        TEMPLATE,
     )
-    Path(app.outdir, "404.html").write_text(page, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("book_words")
-    app.connect("build-finished", write_404)
+    app.connect("html-collect-pages", collect_404)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -188,13 +188,18 @@ def write_notebook(app: Sphinx, doctree: nodes.document, docname: str) -> None:
 _written: list[float] = []  # the seconds each notebook took to make, this build
 
 
-def report(app: Sphinx, exception: Exception | None) -> None:
-    """Say how many notebooks the build wrote and what they cost it."""
-    if _written and exception is None:
+def report(app: Sphinx) -> list:
+    """Say how many notebooks the build wrote and what they cost it.
+
+    At ``html-collect-pages``, when every page (and so every notebook) is
+    written and the builder turns to its own pages; it adds none.
+    """
+    if _written:
         logger.info(
             "notebooks: wrote %d notebooks in %.1f s", len(_written), sum(_written)
         )
     _written.clear()
+    return []
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -205,5 +210,5 @@ def setup(app: Sphinx) -> dict[str, object]:
     )
     app.add_config_value("notebook_files", [], "env", types=frozenset({list}))
     app.connect("doctree-resolved", write_notebook)
-    app.connect("build-finished", report)
+    app.connect("html-collect-pages", report)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

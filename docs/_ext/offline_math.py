@@ -11,7 +11,8 @@ without KaTeX's copy of the TeX source): a browser's own MathML needs a math
 font that phones do not have, and KaTeX's HTML alone has nothing to read
 aloud. A page with math links ``_static/katex/katex.min.css`` and preloads,
 from its head, the KaTeX fonts its formulas use (:func:`preload_script`); the
-stylesheet and fonts are copied into the site once the build is done. A
+stylesheet and fonts are static files of the site (given to Sphinx when the
+builder starts). A
 displayed formula scrolls sideways in its own box beside its number, and its
 id is written once (furo's wrapper carries it). In the EPUB, whose readers run
 no script, each formula is MathML converted by the pure-Python
@@ -34,6 +35,7 @@ from sphinx.locale import _ as sphinx_words  # Sphinx's own catalogue
 from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
 
+import priorities
 from epub_mathml import visit_math_block_mathml, visit_math_mathml
 from math_fonts import fonts_used, preload_script
 
@@ -205,7 +207,7 @@ def _link_stylesheet(
     """Link KaTeX's stylesheet from a page with math, and preload the fonts it uses."""
     if not (_uses_katex(app) and context.get("has_maths_elements", False)):
         return
-    app.builder.add_css_file(STYLESHEET, priority=400)
+    app.builder.add_css_file(STYLESHEET, priority=priorities.KATEX_CSS)
     fonts = fonts_used(context.get("body", ""))
     if fonts:
         stylesheet = context["pathto"]("_static/" + STYLESHEET, 1)
@@ -215,19 +217,26 @@ def _link_stylesheet(
         )
 
 
-def _copy_katex(app: Sphinx, exception: Exception | None) -> None:
-    """KaTeX's stylesheet and fonts into _static/katex (nothing else of the package)."""
-    if exception is not None or not _uses_katex(app):
+def _stage_katex(app: Sphinx) -> None:
+    """KaTeX's stylesheet and fonts as static files of the site (``_static/katex``).
+
+    Put together beside the build's doctrees (nothing else of the package) and
+    given to Sphinx in ``html_static_path``: Sphinx copies them with its own.
+    """
+    if not _uses_katex(app):
         return
     source = katex_dir() / "dist"
-    target = Path(app.outdir, "_static", STATIC)
-    (target / "fonts").mkdir(parents=True, exist_ok=True)
+    staged = Path(app.doctreedir) / "static-katex"
+    target = staged / STATIC
+    shutil.rmtree(staged, ignore_errors=True)
+    (target / "fonts").mkdir(parents=True)
     shutil.copyfile(source / "katex.min.css", target / "katex.min.css")
     for font in (source / "fonts").iterdir():
         shutil.copyfile(font, target / "fonts" / font.name)
     license = KATEX / "LICENSE"
     if license.is_file():
         shutil.copyfile(license, target / "LICENSE.txt")
+    app.config.html_static_path = [*app.config.html_static_path, str(staged)]
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -246,6 +255,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.connect("config-inited", _config_inited)
     # Each extension that adds to a page's head has its own priority, so the head
     # comes out the same whatever the order of `extensions`: the preload first.
-    app.connect("html-page-context", _link_stylesheet, priority=450)
-    app.connect("build-finished", _copy_katex)
+    app.connect(
+        "html-page-context", _link_stylesheet, priority=priorities.KATEX_STYLESHEET
+    )
+    app.connect("builder-inited", _stage_katex)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

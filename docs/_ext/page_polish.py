@@ -28,6 +28,7 @@ from markupsafe import Markup
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 
+import priorities
 from book_words import N_
 from editions import is_cjk
 
@@ -262,6 +263,8 @@ def polish_page(
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("book_words")
     app.add_config_value("html_meta_description", "", "html", types=frozenset({str}))
-    app.connect("html-page-context", add_description, priority=600)  # after 450, 500
+    app.connect(
+        "html-page-context", add_description, priority=priorities.PAGE_DESCRIPTION
+    )
     app.connect("html-page-context", polish_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

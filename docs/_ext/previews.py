@@ -36,6 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 import page_polish
+import priorities
 from editions import edition, language_of, language_tag
 
 SITE_URL = "BOOK_SITE_URL"
@@ -173,11 +174,13 @@ def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
 def setup(app: Sphinx) -> dict[str, object]:
     if os.environ.get(SITE_URL):
         # after page_polish's description, before sphinxext-opengraph reads it
-        app.connect("html-page-context", book_description, priority=400)
+        app.connect(
+            "html-page-context", book_description, priority=priorities.BOOK_DESCRIPTION
+        )
         app.setup_extension("sphinxext.opengraph")
         app.setup_extension("sphinx_sitemap")
-        app.connect("config-inited", configure, priority=200)
+        app.connect("config-inited", configure, priority=priorities.PREVIEWS_CONFIG)
         app.connect("builder-inited", restore_cards)
         app.connect("build-finished", keep_cards)
-        app.connect("build-finished", join_sitemaps, priority=900)  # after sitemap's
+        app.connect("build-finished", join_sitemaps, priority=priorities.JOIN_SITEMAPS)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

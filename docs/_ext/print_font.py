@@ -22,6 +22,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
+import priorities
 from editions import edition
 
 FONT = (
@@ -75,7 +76,7 @@ def add_print_font(app: Sphinx) -> None:
     shutil.copyfile(FONT, static / "fonts" / FONT.name)
     (static / STYLESHEET).write_text(CSS.format(font=FONT.name), encoding="utf-8")
     app.config.html_static_path = [*app.config.html_static_path, str(static)]
-    app.add_css_file(STYLESHEET, priority=900)
+    app.add_css_file(STYLESHEET, priority=priorities.PRINT_FONT_CSS)
 
 
 def setup(app: Sphinx) -> dict[str, object]:

@@ -11,11 +11,11 @@ comments, read from the doctree (``runner-needs-torch`` inside the doctests'
 button into each block it can run while the page is written (hidden by
 ``runner.css`` until ``runner.js`` shows it, see :func:`with_run_buttons`);
 links ``runner.js`` (small, deferred; it loads ``runner-session.js`` and
-Pyodide only when a reader presses Run) and ``runner.css``; and, once the
-build is done, copies Pyodide (the pinned npm package ``pyodide`` in
-``docs/_tools/node_modules``) into ``_static/pyodide/``, and Graphviz compiled
+Pyodide only when a reader presses Run) and ``runner.css``; and gives Sphinx,
+as static files, Pyodide (the pinned npm package ``pyodide`` in
+``docs/_tools/node_modules``) for ``_static/pyodide/``, and Graphviz compiled
 to WebAssembly (``@viz-js/viz``), which draws a block's ``to_dot(...)`` under it,
-into ``_static/viz/``. A translated edition
+for ``_static/viz/``. A translated edition
 built into a folder of the English site (``zh_CN/``) loads the English site's
 copy instead (``runner_runtime_root``, default ``"../"`` when ``language`` is
 not English). Its words are in the catalogue ``book.po`` (book_words.py).
@@ -36,6 +36,7 @@ from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
 import page_marks
+import priorities
 from editions import edition
 
 logger = logging.getLogger(__name__)
@@ -146,7 +147,7 @@ def is_runner_page(app: Sphinx, docname: str) -> bool:
 
 
 class RunnerMarks(SphinxTransform):
-    default_priority = 410  # after the engine's download line (engine_download.py, 400)
+    default_priority = priorities.RUNNER_MARKS
 
     def apply(self) -> None:
         if not is_runner_page(self.app, self.env.docname):
@@ -238,13 +239,14 @@ def add_assets(
     )
 
 
-def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
-    """Pyodide's files into ``_static/pyodide/`` (static files: no page is touched)."""
-    if (
-        exception is not None
-        or app.builder.name not in BUILDERS
-        or runtime_root(app.config)
-    ):
+def stage_runtime(app: Sphinx) -> None:
+    """Pyodide and Graphviz as static files of the site (``_static/pyodide``, ``_static/viz``).
+
+    Put together in a folder of the build's (beside its doctrees) and given to
+    Sphinx in ``html_static_path``, so that Sphinx copies them with its own
+    static files: no page is touched, nothing is copied after the build.
+    """
+    if app.builder.name not in BUILDERS or runtime_root(app.config):
         return
     folder = runtime_dir(app.config)
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
@@ -253,8 +255,10 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
             f"runner: Pyodide is not installed in {folder} (missing {', '.join(missing)}):"
             " `make html` installs it with npm ci from docs/_tools/package.json"
         )
-    target = Path(app.outdir) / "_static" / "pyodide"
-    target.mkdir(parents=True, exist_ok=True)
+    staged = Path(app.doctreedir) / "static-runner"
+    target = staged / "pyodide"
+    shutil.rmtree(staged, ignore_errors=True)
+    target.mkdir(parents=True)
     for name in RUNTIME_FILES:
         if name != "pyodide.mjs":
             shutil.copyfile(folder / name, target / name)
@@ -274,8 +278,9 @@ def copy_runtime(app: Sphinx, exception: Exception | None) -> None:
             f"runner: Graphviz for the page ({viz}) is not installed:"
             " `make html` installs it with npm ci from docs/_tools/package.json"
         )
-    (target.parent / "viz").mkdir(exist_ok=True)
-    shutil.copyfile(viz, target.parent / "viz" / "viz-global.js")
+    (staged / "viz").mkdir()
+    shutil.copyfile(viz, staged / "viz" / "viz-global.js")
+    app.config.html_static_path = [*app.config.html_static_path, str(staged)]
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -286,5 +291,5 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("runner_viz_file", "", "env", types=frozenset({str}))
     app.add_transform(RunnerMarks)
     app.connect("html-page-context", add_assets)
-    app.connect("build-finished", copy_runtime)
+    app.connect("builder-inited", stage_runtime)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

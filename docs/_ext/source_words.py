@@ -45,6 +45,8 @@ from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
+import priorities
+
 logger = logging.getLogger(__name__)
 
 CATALOGUE = "source"  # source.po
@@ -335,7 +337,7 @@ def _translations(folder: str, language: str) -> dict[str, str]:
 class TranslateExcerpts(SphinxTransform):
     """In a translated build, an included piece of Python shows translated words."""
 
-    default_priority = 16  # after code_comments.py's marks (15), before Locale (20)
+    default_priority = priorities.SOURCE_WORDS
 
     def apply(self, **kwargs: object) -> None:
         language = self.config.language

@@ -43,7 +43,7 @@ from sphinx.util.i18n import docname_to_domain
 
 import copy_rule
 import priorities
-import source_words
+import source_pieces
 from editions import edition
 
 logger = logging.getLogger(__name__)
@@ -120,11 +120,11 @@ def without_comments(text: str) -> str:
 
 def docstrings(text: str) -> list[str]:
     """The docstrings (strings that are statements of their own) of a Python block."""
-    tokens = source_words.python_tokens(_source_view(text)[0])
+    tokens = source_pieces.python_tokens(_source_view(text)[0])
     if tokens is None:
         return []
     module = not is_session(text)
-    return [t.string for t in source_words.docstrings(tokens, module)]
+    return [t.string for t in source_pieces.docstrings(tokens, module)]
 
 
 def code_only(text: str) -> str:
@@ -142,7 +142,7 @@ def code_only(text: str) -> str:
         return text
     view, _ = _source_view(text)
     module = not is_session(text)
-    found = source_words.code_tokens(view, module)
+    found = source_pieces.code_tokens(view, module)
     if found is None:
         return text
     shown = [line for line, code in zip(text.split("\n"), view.split("\n")) if not code]

@@ -77,9 +77,9 @@ INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
 
 
 def source_template(docs: Path = DOCS) -> Catalog:
-    """The words of the files of ``src/`` that the pages include (source_words.py)."""
+    """The words of the files of ``src/`` that the pages include (source_pieces.py)."""
     sys.path.insert(0, str(docs / "_ext"))
-    import source_words
+    import source_pieces
 
     files = sorted(
         {
@@ -92,7 +92,7 @@ def source_template(docs: Path = DOCS) -> Catalog:
     template = Catalog(project="From Slopes to Backprop", fuzzy=False)
     for name in files:
         text = (docs.parent / name).read_text(encoding="utf-8")
-        for piece in source_words.pieces(text):
+        for piece in source_pieces.pieces(text):
             where = (f"../{name}", piece.start[0] + 1)
             if piece.message in template:
                 template[piece.message].locations.append(where)

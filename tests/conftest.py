@@ -31,6 +31,20 @@ import pytest
 
 import built_site
 
+BROWSER_FIXTURES = {"chromium", "server", "warm_context"}
+
+
+def pytest_collection_modifyitems(items) -> None:
+    """A test that drives Chromium takes seconds by its nature: it is ``slow`` too.
+
+    So ``-m "not slow"`` leaves the quick run CONTRIBUTING.md asks for while
+    editing; ``-m "not browser"`` still leaves out the browser alone.
+    """
+    for item in items:
+        uses = set(getattr(item, "fixturenames", ()))
+        if item.get_closest_marker("browser") or uses & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.slow)
+
 
 @pytest.fixture(scope="session")
 def need():

@@ -5,9 +5,12 @@ from __future__ import annotations
 import gc
 import sys
 
+import pytest
+
 from tinygrad import MLP, Value
 
 
+@pytest.mark.slow  # a million nodes
 def test_a_million_node_chain_at_the_default_recursion_limit() -> None:
     assert sys.getrecursionlimit() < 100_000  # a recursive traversal would fail
     x = Value(1.0)

@@ -23,6 +23,8 @@ import pytest
 from built_site import ROOT
 from tiny_book import author_repository, bare_repository, make, refs
 
+pytestmark = pytest.mark.slow  # Sphinx builds
+
 CATALOGUES = ROOT / "docs" / "_tools" / "catalogues.py"
 GOOD = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
 ONE_PO = (

@@ -22,6 +22,8 @@ import build_site  # docs/_tools, on pytest's pythonpath
 from built_site import ROOT
 from tiny_book import ENGLISH_ONLY, STAMP, clean_environment, write_tiny_docs
 
+pytestmark = pytest.mark.slow  # make and Sphinx runs
+
 
 def files_of(site: Path) -> dict[str, bytes]:
     return {

@@ -613,6 +613,7 @@ def streamed(folder: Path, engine: str) -> tuple[list[tuple[float, str]], int, s
         return lines, status, process.stderr.read()
 
 
+@pytest.mark.slow  # the guard's limits are seconds long
 def test_an_endless_backward_is_stopped_and_named_while_the_report_streams(
     tmp_path: Path,
 ) -> None:
@@ -679,6 +680,7 @@ def test_what_the_engine_prints_is_counted_not_shown(tmp_path: Path) -> None:
     assert int(last.split()[3].replace(",", "")) > 30_000
 
 
+@pytest.mark.slow  # an import that never ends is stopped after seconds
 @pytest.mark.parametrize(
     "engine, message",
     [

@@ -32,6 +32,8 @@ import pytest
 from built_site import chapter_pages
 from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
 
+pytestmark = pytest.mark.slow  # pages of both editions, some in Chromium
+
 GENERATED = {"search.html", "genindex.html", "py-modindex.html"}
 NOT_PAGES = {"_static", "_sources", "_images", "_downloads", "zh_CN"}
 CJK = re.compile(r"[\u4e00-\u9fff]")

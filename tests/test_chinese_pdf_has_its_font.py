@@ -13,7 +13,11 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from built_site import ROOT, find_browser, missing
+
+pytestmark = pytest.mark.slow  # Sphinx builds
 
 CONF = """\
 import sys

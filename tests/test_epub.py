@@ -19,6 +19,8 @@ import pytest
 
 from built_site import ROOT, need
 
+pytestmark = pytest.mark.slow  # a Sphinx build of the EPUB and EPUBCheck
+
 MATHML = "{http://www.w3.org/1998/Math/MathML}math"
 XHTML = "{http://www.w3.org/1999/xhtml}"
 

@@ -26,6 +26,8 @@ from sphinx.errors import ExtensionError
 
 from built_site import ROOT
 
+pytestmark = pytest.mark.slow  # Sphinx builds
+
 CONF = """\
 import sys
 sys.path[:0] = [{ext!r}, {helpers!r}]

@@ -17,6 +17,8 @@ import pytest
 
 from built_site import NODE_MODULES, need
 
+pytestmark = pytest.mark.slow  # the Nu HTML Checker, on Java
+
 VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
 
 

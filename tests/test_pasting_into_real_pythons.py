@@ -60,6 +60,8 @@ import copy_rule  # docs/_ext, on pytest's pythonpath (pyproject.toml)
 import page_marks
 from built_site import need
 
+pytestmark = pytest.mark.slow  # real interpreters in a terminal
+
 ROOT = Path(__file__).resolve().parents[1]
 
 CHAPTERS = sorted((ROOT / "docs" / "chapters").glob("[0-9][0-9]-*.md"))

@@ -33,6 +33,8 @@ from built_site import ROOT, chapter_pages
 from tiny_book import author_repository, bare_repository, clean_environment, make, refs
 from tiny_book import git as tiny_git
 
+pytestmark = pytest.mark.slow  # git repositories and make runs
+
 
 def git(*args: str, cwd: Path) -> str:
     return subprocess.run(

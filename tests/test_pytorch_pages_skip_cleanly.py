@@ -15,7 +15,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from built_site import need
+
+pytestmark = pytest.mark.slow  # pytest in a subprocess
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = "docs/chapters/09-pytorch.md"

@@ -26,6 +26,8 @@ from built_site import (
 )
 from test_pasting_into_real_pythons import copy_texts
 
+pytestmark = pytest.mark.slow  # pages in Chromium
+
 MAX_TRANSFER = 1.5e6  # bytes per chapter page, with its figures, scripts and math fonts
 
 

@@ -31,6 +31,8 @@ import pytest
 
 from built_site import visit_pages, visit_pages_from_disk_on_a_phone
 
+pytestmark = pytest.mark.slow  # every page in Chromium
+
 EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
 CSS_URL = re.compile(
     r"""url\(\s*(['"]?)([^'")]*)\1\s*\)|@import\s+(['"])([^'"]+)\3""", re.I

@@ -9,7 +9,7 @@ comments, read from the doctree (``runner-needs-torch`` inside the doctests'
 ``% skip: start if(torch ...)``, ``runner-printed-by-3-11`` right below
 ``% printed by Python 3.11``, whose output is that version's); writes a Run
 button into each block it can run while the page is written (hidden by
-``runner.css`` until ``runner.js`` shows it, see :func:`with_run_buttons`);
+``runner.css`` until ``runner.js`` shows it, see :class:`RunButtons`);
 links ``runner.js`` (small, deferred; it loads ``runner-session.js`` and
 Pyodide only when a reader presses Run) and ``runner.css``; and gives Sphinx,
 as static files, Pyodide (the pinned npm package ``pyodide`` in
@@ -34,6 +34,7 @@ from sphinx.errors import ExtensionError
 from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
+from sphinx.writers.html5 import HTML5Translator
 
 import page_marks
 import priorities
@@ -183,34 +184,54 @@ class RunnerMarks(SphinxTransform):
         section.insert(position, control)
 
 
-BLOCK = re.compile(
-    r'(<div class="(?P<classes>[^"]*\bhighlight-python\b[^"]*)"><div class="highlight">'
-    r"<pre\b[^>]*>.*?</pre>)",
-    re.S,
-)
+def runs_here(app: Sphinx, docname: str, document: nodes.document) -> bool:
+    """Does the page get Run buttons: a runner page whose code can run in the browser?"""
+    if not is_runner_page(app, docname):
+        return False
+    controls = [
+        n.astext() for n in document.findall(nodes.raw) if "runner-page" in n.astext()
+    ]
+    return bool(controls) and 'data-needs=""' in controls[0]
 
 
-def with_run_buttons(body: str, text: dict[str, str]) -> str:
-    """A Run button in each Python block the runner can run, numbered as runner.js numbers them.
+class RunButtons(HTML5Translator):
+    """Sphinx's HTML writer, with a Run button in each Python block a runner page can run.
 
-    Written into the page, not added by script: a chapter has up to 32 such
-    blocks, and adding them after the page's first layout made a long task
-    that Lighthouse counted against runner.js. The buttons stay hidden (runner.css)
-    until runner.js marks the page as able to run Python.
+    Written into the page as it is written, not added by script: a chapter has up
+    to 32 such blocks, and adding them after the page's first layout made a long
+    task that Lighthouse counted against runner.js. The blocks are numbered as
+    runner.js numbers them (every Python block, in page order); a block that needs
+    PyTorch gets none. The buttons stay hidden (runner.css) until runner.js marks
+    the page as able to run Python.
     """
-    number = 0
 
-    def button(match: re.Match) -> str:
-        nonlocal number
-        number += 1
-        if "runner-needs-" in match["classes"]:
-            return match[1]
-        return (
-            f'{match[1]}<button type="button" class="runner-run" title="{text["block_title"]}"'
-            f' aria-label="{text["block"]} {number}">\u25b6\ufe0e {text["block"]}</button>'
+    def visit_literal_block(self, node: nodes.literal_block) -> None:
+        try:
+            super().visit_literal_block(node)
+        except nodes.SkipNode:
+            if node.get("language") == "python":
+                self._add_run_button(node)
+            raise
+
+    def _add_run_button(self, node: nodes.literal_block) -> None:
+        if not hasattr(self, "_run_blocks"):
+            docname = self.builder.current_docname
+            self._run_blocks = (
+                0 if runs_here(self.builder.app, docname, self.document) else None
+            )
+        if self._run_blocks is None:
+            return
+        self._run_blocks += 1
+        if any(c.startswith("runner-needs-") for c in node["classes"]):
+            return
+        text = strings()
+        button = (
+            f'<button type="button" class="runner-run" title="{text["block_title"]}"'
+            f' aria-label="{text["block"]} {self._run_blocks}">\u25b6\ufe0e {text["block"]}</button>'
         )
-
-    return BLOCK.sub(button, body)
+        written = self.body[-1]  # the block as the writer just wrote it
+        end = written.rindex("</pre>") + len("</pre>")
+        self.body[-1] = written[:end] + button + written[end:]
 
 
 def add_assets(
@@ -218,15 +239,11 @@ def add_assets(
 ) -> None:
     if doctree is None or not is_runner_page(app, pagename):
         return
-    controls = [
-        n.astext() for n in doctree.findall(nodes.raw) if "runner-page" in n.astext()
-    ]
-    if not controls:
+    if not any("runner-page" in n.astext() for n in doctree.findall(nodes.raw)):
         return
     app.add_css_file("runner/runner.css")
-    if 'data-needs=""' not in controls[0]:
+    if not runs_here(app, pagename, doctree):
         return  # the page says why its code cannot run here: no script
-    context["body"] = with_run_buttons(context["body"], strings())
     to_root = "../" * pagename.count("/")
     _total, fetched = runtime_bytes(app.config)
     app.add_js_file(
@@ -290,6 +307,8 @@ def setup(app: Sphinx) -> dict[str, object]:
     app.add_config_value("runner_runtime_dir", "", "env", types=frozenset({str}))
     app.add_config_value("runner_viz_file", "", "env", types=frozenset({str}))
     app.add_transform(RunnerMarks)
+    for builder in BUILDERS:
+        app.set_translator(builder, RunButtons)
     app.connect("html-page-context", add_assets)
     app.connect("builder-inited", stage_runtime)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -149,11 +149,6 @@ def need(tool: str):
         missing(str(problem), fatal=problem.fatal)
 
 
-def book_html() -> Path:
-    """The built HTML site, or skip (or fail, see above) when there is none."""
-    return need("site")
-
-
 def chromium_path() -> str:
     """The Chromium to drive, or skip (or fail) when it or Playwright is missing."""
     return need("chromium")

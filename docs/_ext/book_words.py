@@ -28,6 +28,12 @@ from sphinx.application import Sphinx
 from sphinx.util.i18n import CatalogRepository
 
 CATALOGUE = "book"  # book.po, book.mo
+_translate = locale.get_translation(CATALOGUE)
+
+
+def translated(message: str) -> str:
+    """``message`` in the build's language, as a plain string (book.po)."""
+    return str(_translate(message))
 
 
 def N_(message: str) -> str:

@@ -12,19 +12,8 @@ import ast
 from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.locale import get_translation
-from sphinx.util import logging
 
-import book_words
-
-logger = logging.getLogger(__name__)
-_translate = get_translation(book_words.CATALOGUE)
-
-
-def _(message: str) -> str:
-    """``message`` in the build's language (book.po: book_words.py)."""
-    return str(_translate(message))
-
+from book_words import translated as _  # book.po
 
 SKIP_MAGIC = "skip_if"
 

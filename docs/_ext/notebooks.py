@@ -56,21 +56,13 @@ from pathlib import Path
 import nbformat
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.locale import get_translation
 from sphinx.util import logging
 
-import book_words
 from editions import edition
 from notebook_cells import Code, Writer
 from notebook_setup import SKIP_MAGIC, imported_modules, setup_cell
 
 logger = logging.getLogger(__name__)
-_translate = get_translation(book_words.CATALOGUE)
-
-
-def _(message: str) -> str:
-    """``message`` in the build's language (book.po: book_words.py)."""
-    return str(_translate(message))
 
 
 BUILDERS = {"html"}

@@ -109,6 +109,15 @@ def runtime_bytes(config) -> tuple[int, int]:
     return size(RUNTIME_FILES), size(FETCHED)
 
 
+def read_mark(comment: nodes.comment) -> page_marks.Mark | None:
+    """The comment's page mark; a mark the book does not know is a warning there."""
+    try:
+        return page_marks.read(comment.astext())
+    except ValueError as problem:
+        logger.warning("%s", problem, location=comment)
+        return None
+
+
 def python_blocks(
     document: nodes.document,
 ) -> list[tuple[nodes.literal_block, list[str]]]:
@@ -119,39 +128,51 @@ def python_blocks(
     ``printed-by-3-11``.
     """
     blocks: list[tuple[nodes.literal_block, list[str]]] = []
+    read: dict[int, page_marks.Mark | None] = {}  # each comment's mark, read once
     needs = ""
     for node in document.findall(
         lambda n: isinstance(n, (nodes.comment, nodes.literal_block))
     ):
         if isinstance(node, nodes.comment):
-            if (mark := page_marks.read(node.astext())) and mark.kind != "printed-by":
+            mark = read[id(node)] = read_mark(node)
+            if mark and mark.kind != "printed-by":
                 needs = mark.needs
             continue
         if node.get("language") != "python":
             continue
         marks = [f"needs-{needs}"] if needs else []
         before = node.previous_sibling()
-        if (
-            isinstance(before, nodes.comment)
-            and (mark := page_marks.read(before.astext()))
-            and mark.kind == "printed-by"
-        ):
+        if (mark := read.get(id(before))) and mark.kind == "printed-by":
             marks.append(f"printed-by-{mark.version.replace('.', '-')}")
         blocks.append((node, marks))
     return blocks
 
 
-def is_runner_page(app: Sphinx, docname: str) -> bool:
-    return app.builder.name in BUILDERS and any(
-        fnmatch(docname, p) for p in app.config.runner_pages
+def is_runner_page(builder, docname: str) -> bool:
+    return builder.name in BUILDERS and any(
+        fnmatch(docname, p) for p in builder.config.runner_pages
     )
+
+
+def page_control(document: nodes.document) -> str | None:
+    """The Run control RunnerMarks put under the title (its HTML), or None."""
+    for node in document.findall(nodes.raw):
+        if "runner-page" in node.astext():
+            return node.astext()
+    return None
+
+
+def runs_here(builder, docname: str, document: nodes.document) -> bool:
+    """Does the page get Run buttons: a runner page whose code can run in the browser?"""
+    control = is_runner_page(builder, docname) and page_control(document)
+    return bool(control) and 'data-needs=""' in control
 
 
 class RunnerMarks(SphinxTransform):
     default_priority = priorities.RUNNER_MARKS
 
     def apply(self) -> None:
-        if not is_runner_page(self.app, self.env.docname):
+        if not is_runner_page(self.app.builder, self.env.docname):
             return
         blocks = python_blocks(self.document)
         if not blocks:
@@ -184,16 +205,6 @@ class RunnerMarks(SphinxTransform):
         section.insert(position, control)
 
 
-def runs_here(app: Sphinx, docname: str, document: nodes.document) -> bool:
-    """Does the page get Run buttons: a runner page whose code can run in the browser?"""
-    if not is_runner_page(app, docname):
-        return False
-    controls = [
-        n.astext() for n in document.findall(nodes.raw) if "runner-page" in n.astext()
-    ]
-    return bool(controls) and 'data-needs=""' in controls[0]
-
-
 class RunButtons(HTML5Translator):
     """Sphinx's HTML writer, with a Run button in each Python block a runner page can run.
 
@@ -217,7 +228,7 @@ class RunButtons(HTML5Translator):
         if not hasattr(self, "_run_blocks"):
             docname = self.builder.current_docname
             self._run_blocks = (
-                0 if runs_here(self.builder.app, docname, self.document) else None
+                0 if runs_here(self.builder, docname, self.document) else None
             )
         if self._run_blocks is None:
             return
@@ -237,12 +248,13 @@ class RunButtons(HTML5Translator):
 def add_assets(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
-    if doctree is None or not is_runner_page(app, pagename):
+    if doctree is None or not is_runner_page(app.builder, pagename):
         return
-    if not any("runner-page" in n.astext() for n in doctree.findall(nodes.raw)):
+    control = page_control(doctree)
+    if control is None:
         return
     app.add_css_file("runner/runner.css")
-    if not runs_here(app, pagename, doctree):
+    if 'data-needs=""' not in control:
         return  # the page says why its code cannot run here: no script
     to_root = "../" * pagename.count("/")
     _total, fetched = runtime_bytes(app.config)

@@ -18,7 +18,8 @@ to WebAssembly (``@viz-js/viz``), which draws a block's ``to_dot(...)`` under it
 for ``_static/viz/``. A translated edition
 built into a folder of the English site (``zh_CN/``) loads the English site's
 copy instead (``runner_runtime_root``, default ``"../"`` when ``language`` is
-not English). Its words are in the catalogue ``book.po`` (book_words.py).
+not English). Its words, and the scripts', are in one table, runner_words.py,
+translated through the catalogue ``book.po``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
-from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 from sphinx.writers.html5 import HTML5Translator
@@ -39,9 +39,9 @@ from sphinx.writers.html5 import HTML5Translator
 import page_marks
 import priorities
 from editions import edition
+from runner_words import page_words
 
 logger = logging.getLogger(__name__)
-_ = get_translation("book")
 
 BUILDERS = {"html", "dirhtml"}
 RUNTIME = Path(__file__).resolve().parents[1] / "_tools" / "node_modules" / "pyodide"
@@ -70,24 +70,6 @@ NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,
 )
-
-
-def strings() -> dict[str, str]:
-    """The runner's words, in the build's language (book.po)."""
-    return {
-        "run": _("Run the code on this page"),
-        "size": _(
-            "Python runs in your browser: a {mb} MB download the first time, then cached."
-        ),
-        "numpy": _(
-            "The code of this chapter needs NumPy, which the book's in-browser Python"
-            " does not include: run it on your computer, next to the downloaded files."
-        ),
-        "block": _("Run"),
-        "block_title": _(
-            "Run this block (and the blocks above it not run yet), Shift+Enter"
-        ),
-    }
 
 
 def runtime_root(config) -> str:
@@ -180,7 +162,7 @@ class RunnerMarks(SphinxTransform):
         for node, marks in blocks:
             node["classes"] += [f"runner-{mark}" for mark in marks]
         needs_numpy = any(NEEDS_NUMPY.search(node.astext()) for node, _m in blocks)
-        text = strings()
+        text = page_words()
         total, _fetched = runtime_bytes(self.config)
         if needs_numpy:
             inner = f'<span class="runner-status" role="status">{text["numpy"]}</span>'
@@ -235,7 +217,7 @@ class RunButtons(HTML5Translator):
         self._run_blocks += 1
         if any(c.startswith("runner-needs-") for c in node["classes"]):
             return
-        text = strings()
+        text = page_words()
         button = (
             f'<button type="button" class="runner-run" title="{text["block_title"]}"'
             f' aria-label="{text["block"]} {self._run_blocks}">\u25b6\ufe0e {text["block"]}</button>'
@@ -313,7 +295,7 @@ def stage_runtime(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, object]:
-    app.setup_extension("book_words")
+    app.setup_extension("runner_words")
     app.add_config_value("runner_pages", ["chapters/*"], "env", types=frozenset({list}))
     app.add_config_value("runner_runtime_root", None, "env")
     app.add_config_value("runner_runtime_dir", "", "env", types=frozenset({str}))

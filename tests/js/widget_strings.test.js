@@ -40,6 +40,12 @@ test("the page's language picks the table", () => {
   assert.equal(load("en").fmt(Infinity), "too large to show");
 });
 
+test("a language no table has gets the English words, not nothing", () => {
+  const widgets = load("fr-FR");
+  assert.equal(widgets.LANGUAGE, "fr");
+  assert.equal(widgets.fmt(Infinity), "too large to show");
+});
+
 // A sample value for each argument of a message, to see the whole sentence.
 function text(entry) {
   if (typeof entry === "function") return entry(...Array.from({ length: entry.length }, (_, i) => String(i + 1)));

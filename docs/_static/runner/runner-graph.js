@@ -8,7 +8,7 @@
 (function () {
   "use strict";
   var R = window.bookRunner;
-  var T = window.bookRunnerWords[R.zh ? "zh" : "en"];
+  var T = window.bookRunnerWords;
   var VIZ = new URL("../viz/viz-global.js", R.runtime).href; // runtime: _static/pyodide/
   var viz = null;
 

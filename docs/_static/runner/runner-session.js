@@ -20,7 +20,7 @@
     control = R.control,
     status = R.status,
     runtime = R.runtime;
-  var T = window.bookRunnerWords[R.zh ? "zh" : "en"]; // runner-words.js
+  var T = window.bookRunnerWords; // runner-words.js
   function say(key, values) {
     return T[key].replace(/\{(\w+)\}/g, function (_, k) {
       return values[k];
@@ -135,7 +135,7 @@
         runtime: runtime,
         files: files,
         interrupt: interrupt,
-        words: { exit: T.exit, input: T.input, incomplete: T.incomplete, language: R.zh ? "zh_CN" : "en" },
+        words: { exit: T.exit, input: T.input, incomplete: T.incomplete, language: T.language },
       });
     }).then(
       function (python) {

@@ -6,22 +6,10 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  var zh = /^zh/i.test(document.documentElement.lang || "");
-  var T = zh
-    ? {
-        file: "从本地文件打开的页面无法运行 Python（浏览器拒绝加载 WebAssembly）：请用 make serve 或在构建好的文件夹中运行 python3 -m http.server 来提供网站，或在线阅读。",
-      }
-    : {
-        file: "Python cannot run in a page opened from a file (the browser refuses to load its WebAssembly): serve the site (make serve, or python3 -m http.server in the built folder) or read it online.",
-      };
   var control = document.querySelector(".runner-page");
   if (!control || control.getAttribute("data-needs")) return; // nothing runs here
   var button = control.querySelector(".runner-all");
   var status = control.querySelector(".runner-status");
-  if (location.protocol === "file:") {
-    status.textContent = T.file;
-    return;
-  }
   var blocks = Array.prototype.map.call(document.querySelectorAll("article div.highlight-python"), function (box, i) {
     var pre = box.querySelector("pre");
     return {
@@ -43,7 +31,6 @@
     control: control,
     button: button,
     status: status,
-    zh: zh,
     done: 0,
     coldStartSeconds: null,
     runtime: new URL(script.getAttribute("data-runtime"), document.baseURI).href,
@@ -63,6 +50,13 @@
     });
   }
   runner.load = load; // for runner-session.js's runner-graph.js
+  if (location.protocol === "file:") {
+    // a classic script loads from disk; the session's WebAssembly does not
+    load("runner-words.js").then(function () {
+      status.textContent = window.bookRunnerWords.file;
+    });
+    return;
+  }
   function act(block) {
     // block: run it (and the blocks above not run yet); none: run the page
     loaded =

@@ -19,14 +19,17 @@
   "use strict";
 
   const SVG = "http://www.w3.org/2000/svg";
-  const LANGUAGE = /^zh/i.test(document.documentElement.lang || "") ? "zh" : "en";
+  // The page's language, as the widgets' tables name it: <html lang="zh-CN"> is
+  // "zh". The one place a widget's language is decided (the in-page Python's
+  // words come from the build, in the page's language: docs/_ext/runner_words.py).
+  const LANGUAGE = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
 
-  // A widget's strings in the page's language: table.en or table.zh, which must
-  // have the same keys (tests/js/widget_strings.test.js checks every table).
+  // A widget's strings in the page's language (English where a table has none):
+  // every table's languages have the same keys (tests/js/widget_strings.test.js).
   const tables = {};
   function strings(name, table) {
     tables[name] = table;
-    return table[LANGUAGE];
+    return table[LANGUAGE] || table.en;
   }
 
   const T = strings("ui", {

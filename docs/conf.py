@@ -41,6 +41,7 @@ extensions = [
     "widgets",
     "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
     "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
+    "page_writer",  # the HTML writer: Run buttons, Tab stops, figure sizes (mixins)
     "editions",  # the Chinese edition's settings, the language switcher on every page
     "code_comments",  # only code written in the page, with comments, is translated
     "source_words",  # the comments and docstrings of an excerpt of src/, translated

@@ -3,18 +3,20 @@
 While each page of the HTML site is written (``html-page-context``; never in
 the EPUB), this extension adds a ``<meta name="description">`` from the page's
 first paragraph of prose (in the Chinese edition the translated one, cut by
-Chinese rules: fewer characters, after a Chinese comma or full stop); in the
-page's body, makes each code block and wide table a Tab stop
-(``tabindex="0"``) that a keyboard reader can scroll sideways, turns an empty
-cell heading a table's first column into a plain cell (a header needs text),
-and gives every figure its size (from the SVG itself, so nothing moves while
-the page loads) and ``loading="lazy"`` for every figure after the first (a
-widget's static figure always: a browser that runs the widget never fetches
-it); and, through ``docs/_templates/page.html``, which hands the theme's part
-of the page to :func:`theme_words`, gives the sidebar's captions the
-``aria-level`` a heading needs, names the theme's two ``<aside>`` landmarks
-("Book contents", "On this page") and puts furo's button and icon names, which
-furo writes in English, through the catalogue ``book.po`` (book_words.py).
+Chinese rules: fewer characters, after a Chinese comma or full stop). Its
+writer mixin, :class:`TidyBody` (put into the book's writer by
+page_writer.py), writes the page's body ready for every reader: each code
+block and wide table a Tab stop (``tabindex="0"``) that a keyboard reader can
+scroll sideways, an empty cell heading a table's first column a plain cell (a
+header needs text), and every figure with its size (from the SVG itself, so
+nothing moves while the page loads) and ``loading="lazy"`` for every figure
+after the first (a widget's static figure always: a browser that runs the
+widget never fetches it). Through ``docs/_templates/page.html``, which hands
+the theme's part of the page to :func:`theme_words`, it gives the sidebar's
+captions the ``aria-level`` a heading needs, names the theme's two ``<aside>``
+landmarks ("Book contents", "On this page") and puts furo's button and icon
+names, which furo writes in English, through the catalogue ``book.po``
+(book_words.py).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from docutils import nodes
 from markupsafe import Markup
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation
+from sphinx.writers.html5 import HTML5Translator
 
 import priorities
 from book_words import N_
@@ -187,7 +190,6 @@ def theme_words(text: str) -> Markup:
 SVG_SIZE = re.compile(
     r'<svg[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S
 )
-IMG = re.compile(r"<img\b([^>]*?)\s*/?>", re.S)
 
 
 def svg_size(svg: Path) -> tuple[int, int] | None:
@@ -203,49 +205,66 @@ def svg_size(svg: Path) -> tuple[int, int] | None:
     return round(float(match.group(1)) * scale), round(float(match.group(3)) * scale)
 
 
-def _fix_images(text: str, files: dict[str, Path]) -> str:
-    """Sizes, ``loading`` and ``decoding`` for the ``<img>`` of a page's body.
+class TidyBody(HTML5Translator):
+    """Sphinx's HTML writer, writing the page's body ready for every reader.
 
-    ``files`` maps an image's name in ``_images/`` to its source file.
+    Each code block's ``<pre>`` and each wide table's wrapper is a Tab stop; an
+    empty header cell is a plain cell; every figure gets its size from its SVG,
+    ``decoding="async"``, and ``loading="lazy"`` after the first (a widget's
+    static figure always). Set for the HTML builders with the Run buttons
+    (page_writer.py).
     """
-    count = 0
 
-    def fix(match: re.Match[str]) -> str:
-        nonlocal count
-        attributes = match.group(1)
-        source = re.search(r'\bsrc="([^"]+)"', attributes)
-        if source is None or source.group(1).startswith(("data:", "http:", "https:")):
-            return match.group(0)
-        in_widget = "widget-figure" in attributes
-        count += 0 if in_widget else 1
-        if " width=" not in attributes and " height=" not in attributes:
-            file = files.get(html.unescape(source.group(1)).rsplit("/", 1)[-1])
-            size = svg_size(file) if file and file.suffix == ".svg" else None
-            if size is not None:
-                attributes += f' width="{size[0]}" height="{size[1]}"'
-        if "loading=" not in attributes and (count > 1 or in_widget):
-            attributes += ' loading="lazy"'
-        if "decoding=" not in attributes:
-            attributes += ' decoding="async"'
-        return f"<img{attributes} />"
+    def visit_literal_block(self, node: nodes.literal_block) -> None:
+        try:
+            super().visit_literal_block(node)
+        except nodes.SkipNode:
+            start = (
+                '<div class="highlight"><pre>'  # the highlighter's block, just written
+            )
+            if self.body and start in self.body[-1]:
+                self.body[-1] = self.body[-1].replace(
+                    start, '<div class="highlight"><pre tabindex="0">', 1
+                )
+            raise
 
-    return IMG.sub(fix, text)
+    def starttag(
+        self, node, tagname: str, suffix: str = "\n", empty: bool = False, **attributes
+    ) -> str:
+        # furo's wrapper of a wide table (written by whichever visitor sphinx-design set)
+        if isinstance(node, nodes.container) and "table-wrapper" in node["classes"]:
+            attributes.setdefault("tabindex", "0")
+        return super().starttag(node, tagname, suffix, empty, **attributes)
 
+    def visit_entry(self, node: nodes.entry) -> None:
+        super().visit_entry(node)
+        if not isinstance(node.parent.parent, nodes.thead) or node.astext().strip():
+            return
+        # a header cell needs words: an empty one is written as a plain cell
+        self.body[-1] = self.starttag(node, "td", "", CLASS="head")
+        self.context.pop()
+        self.body.append("</td>\n")
+        raise nodes.SkipNode
 
-def polish_body(text: str, files: dict[str, Path]) -> str:
-    """A page's body with its code, tables and figures made ready for every reader."""
-    text = re.sub(
-        r'<th class="head">(?:<p></p>)?\s*</th>', '<td class="head"></td>', text
-    )
-    text = text.replace(
-        '<div class="highlight"><pre>', '<div class="highlight"><pre tabindex="0">'
-    )
-    text = re.sub(
-        r'<div class="table-wrapper([^"]*)"(?![^>]*tabindex)',
-        r'<div class="table-wrapper\1" tabindex="0"',
-        text,
-    )
-    return _fix_images(text, files)
+    def visit_image(self, node: nodes.image) -> None:
+        self._image_file = None
+        uri = node["uri"]
+        if uri in self.builder.images and not uri.startswith(("data:", "http")):
+            self._image_file = Path(self.builder.srcdir, uri)
+        super().visit_image(node)
+
+    def emptytag(self, node, tagname: str, suffix: str = "\n", **attributes) -> str:
+        if tagname == "img" and getattr(self, "_image_file", None) is not None:
+            in_widget = "widget-figure" in node["classes"]
+            self._images = getattr(self, "_images", 0) + (0 if in_widget else 1)
+            file = self._image_file
+            size = svg_size(file) if file.suffix == ".svg" else None
+            if size is not None and not {"width", "height"} & set(attributes):
+                attributes.update(width=str(size[0]), height=str(size[1]))
+            if "loading" not in attributes and (self._images > 1 or in_widget):
+                attributes["loading"] = "lazy"
+            attributes.setdefault("decoding", "async")
+        return super().emptytag(node, tagname, suffix, **attributes)
 
 
 def polish_page(
@@ -254,10 +273,6 @@ def polish_page(
     if app.builder.format != "html" or app.builder.name.startswith("epub"):
         return
     context["book_theme_words"] = theme_words
-    if "body" in context:
-        images = getattr(app.builder, "images", {})  # source (from srcdir) -> name
-        files = {name: Path(app.srcdir, source) for source, name in images.items()}
-        context["body"] = polish_body(context["body"], files)
 
 
 def setup(app: Sphinx) -> dict[str, object]:

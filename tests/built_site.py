@@ -106,10 +106,10 @@ def _torch():
 
 
 def _msgfmt() -> str:
-    import catalogues  # docs/_tools: the build's own msgfmt lookup
+    import catalogue_check  # docs/_tools: the build's own msgfmt lookup
 
     try:
-        return catalogues.msgfmt()
+        return catalogue_check.msgfmt()
     except FileNotFoundError as problem:
         raise find_browser.Missing(str(problem)) from None
 

@@ -77,7 +77,15 @@ def author_repository(folder: Path) -> Path:
     shutil.copy2(ROOT / "pyproject.toml", folder / "pyproject.toml")
     tools = folder / "docs" / "_tools"
     tools.mkdir(parents=True)
-    for name in ("publish.py", "build_site.py", "build_inputs.py", "catalogues.py"):
+    for name in (
+        "publish.py",
+        "publish_remote.py",
+        "publish_site.py",
+        "build_site.py",
+        "build_inputs.py",
+        "catalogues.py",
+        "catalogue_check.py",
+    ):
         shutil.copy2(ROOT / "docs" / "_tools" / name, tools / name)
     write_tiny_docs(folder / "docs")
     (folder / ".venv").symlink_to(ROOT / ".venv")

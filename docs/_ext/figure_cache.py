@@ -6,9 +6,10 @@ script file. That alone is not enough for this book: a figure that computes
 its data with ``tinygrad.py``, or takes its colours from ``style.py``, must be
 drawn again when either changes, even though the figure script did not.
 
-Before each build this extension computes, for every figure script, a hash of
-the script, of the local modules it imports (``style.py``, ``tinygrad.py``, and
-what those import), of the ``plot_*`` settings and of the matplotlib version.
+Before each build this extension computes, for every figure script, a hash
+(figure_keys.py) of the script, of the local modules it imports (``style.py``,
+``tinygrad.py``, and what those import), of the ``plot_*`` settings and of the
+matplotlib version.
 When the hash differs from the one recorded at the last build, the script's old
 images are deleted, so the directive draws them again. A script whose plotting
 failed leaves no image, so it runs (and warns) again on every build: the cache
@@ -38,9 +39,7 @@ keys, which also hash the language, go to ``.figure-keys-zh_CN.json``.
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import hashlib
 import importlib
 import json
 import logging as stdlib_logging
@@ -50,12 +49,13 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-import matplotlib
 from matplotlib.sphinxext import plot_directive
 from matplotlib.sphinxext.plot_directive import PlotDirective
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 from sphinx.util import logging
+
+from figure_keys import figure_key
 
 logger = logging.getLogger(__name__)
 
@@ -69,63 +69,6 @@ _CONFIG = (
     "plot_pre_code",
     "plot_basedir",
 )
-
-
-def _local_imports(script: Path, search: list[Path]) -> list[Path]:
-    """Every module file under ``search`` that ``script`` imports, directly or not."""
-    found: list[Path] = []
-    todo = [script]
-    while todo:
-        tree = ast.parse(todo.pop().read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                for folder in search:
-                    candidate = folder / (name.split(".")[0] + ".py")
-                    if (
-                        candidate.is_file()
-                        and candidate != script
-                        and candidate not in found
-                    ):
-                        found.append(candidate)
-                        todo.append(candidate)
-                        break
-    return sorted(found)
-
-
-def _data_files(sources: list[Path]) -> list[Path]:
-    """Files that ``sources`` name in a string ("speed_results.json", "07-two-designs.md")
-    and that exist beside them or one folder up: data a figure reads, not imports."""
-    found: set[Path] = set()
-    for source in sources:
-        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                name = node.value
-                if "\n" in name or "." not in name or len(name) > 200:
-                    continue
-                for folder in (source.parent, source.parent.parent):
-                    candidate = folder / name
-                    if candidate.is_file() and candidate.suffix != ".py":
-                        found.add(candidate)
-    return sorted(found)
-
-
-def figure_key(
-    script: Path, search: list[Path], settings: str, fonts: list[Path] = ()
-) -> str:
-    """The hash of everything that draws ``script``: its code, the local modules
-    and data it reads, ``settings``, matplotlib's version and the ``fonts``."""
-    digest = hashlib.sha256()
-    digest.update(f"matplotlib {matplotlib.__version__}\n{settings}\n".encode())
-    sources = [script, *_local_imports(script, search)]
-    for path in [*sources, *_data_files(sources), *fonts]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
 
 
 def font_files(app: Sphinx) -> list[Path]:

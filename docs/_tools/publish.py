@@ -41,150 +41,35 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import ctypes
 import os
-import re
 import shutil
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from ghp_import import GhpError, ghp_import
 
-from build_site import site_lock
+from publish_remote import (
+    DEFAULT_BRANCH,
+    REPO,
+    PublishError,
+    _die_with_us,
+    _git,
+    checked_remote,
+    masked,
+    remote_from,
+)
+from publish_site import copy_site
 
-REPO = Path(__file__).resolve().parents[2]
-BUILD_CACHES = (".doctrees", ".buildinfo", ".buildinfo.bak", "__pycache__", "*.pickle")
-DEFAULT_BRANCH = "gh-pages"
 KEPT = ("CNAME",)  # files of the branch that a publish keeps when the site has none
-_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 # Removes the scratch folder once the publish is gone: its standard input is a
 # pipe that only publish.py holds open, so reading it ends when publish.py ends.
 _WATCHER = (
     "import shutil, sys; sys.stdin.buffer.read(); shutil.rmtree(sys.argv[1], True)"
 )
-
-
-class PublishError(Exception):
-    """Why nothing was published."""
-
-
-def masked(text: str) -> str:
-    """``text`` with every user name and password of a URL in it shown as ``***``."""
-    return re.sub(r"([A-Za-z][A-Za-z0-9+.-]*://)[^/\s@]*@", r"\1***@", text)
-
-
-def _die_with_us() -> None:
-    """Run in each git child before it starts: it is killed when publish.py dies."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-
-
-def _git(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        ["git", *args], cwd=cwd, capture_output=True, text=True, preexec_fn=_die_with_us
-    )
-
-
-def remote_from(
-    option: str | None, environ: dict[str, str] | os._Environ[str]
-) -> tuple[str, str]:
-    """The remote to publish to, and where it came from (for error messages)."""
-    if option is not None:
-        return option, "--remote"
-    if "PUBLISH_REMOTE" in environ:
-        return environ["PUBLISH_REMOTE"], "PUBLISH_REMOTE"
-    return "origin", "the default remote"
-
-
-def check_remote(remote: str, source: str) -> None:
-    shown = masked(remote)
-    if not remote.strip():
-        raise PublishError(
-            f"the remote is empty ({source}={remote!r}); "
-            "name a remote of this repository (origin), a URL or a repository path"
-        )
-    if remote.startswith("-"):
-        raise PublishError(
-            f"the remote {shown!r} ({source}) starts with '-', which git would read as an option; "
-            "write a path that starts with '-' as ./-name"
-        )
-
-
-def check_branch(branch: str, replace_branch_files: bool) -> None:
-    # Refused before check-ref-format sees it: it takes no `--`, and no branch starts with '-'.
-    if branch.startswith("-"):
-        raise PublishError(f"{branch!r} is not a branch name (it starts with '-')")
-    checked = _git("check-ref-format", "--branch", branch, cwd=REPO)
-    if checked.returncode != 0 or checked.stdout.strip() != branch:
-        raise PublishError(
-            f"{branch!r} is not a branch name git accepts (git check-ref-format --branch)"
-        )
-    if branch != DEFAULT_BRANCH and not replace_branch_files:
-        raise PublishError(
-            f"publishing replaces every file of the branch {branch!r} with the site; "
-            f"publish to {DEFAULT_BRANCH}, or add --replace-branch-files to replace the files of {branch!r}"
-        )
-
-
-def _repository_of(folder: Path) -> Path | None:
-    """The git folder shared by all work trees of the repository that holds ``folder``."""
-    found = _git("rev-parse", "--path-format=absolute", "--git-common-dir", cwd=folder)
-    return Path(found.stdout.strip()).resolve() if found.returncode == 0 else None
-
-
-def _local_path(url: str, base: Path) -> Path | None:
-    """The folder on this machine that ``url`` names (a path or a file:// URL), or None."""
-    if url.lower().startswith("file:"):
-        parts = urlsplit(url)
-        if parts.netloc not in ("", "localhost"):
-            return None
-        return Path(unquote(parts.path))
-    if "://" in url or (":" in url and "@" in url.split(":")[0]):
-        return None  # another host: https://..., ssh://..., git@host:path
-    return base / url
-
-
-def resolve_remote(remote: str) -> str:
-    """The URL to push to: a remote of this repository, or a URL or path as given."""
-    named = _git("remote", "get-url", "--", remote, cwd=REPO)
-    url = named.stdout.strip() if named.returncode == 0 else remote
-    if named.returncode == 0 and url.startswith("-"):
-        raise PublishError(
-            f"the URL of the remote {remote!r} starts with '-': {masked(url)!r}"
-        )
-    # A relative path in a remote of this repository is relative to it.
-    path = _local_path(url, REPO if named.returncode == 0 else Path.cwd())
-    if path is None:
-        return url
-    if not path.exists():
-        if url.lower().startswith("file:"):
-            return url  # git says what is wrong with it
-        raise PublishError(
-            f"{masked(remote)!r} is not a remote of this repository, a URL or an existing path "
-            f"(remotes: {_git('remote', cwd=REPO).stdout.split() or 'none'})"
-        )
-    own = _repository_of(REPO)
-    if own is not None and path.is_dir() and _repository_of(path) == own:
-        raise PublishError(
-            f"{masked(remote)!r} is this repository (or one of its work trees or folders); a publish never "
-            "commits in your repository: name another repository (a remote, a URL or a path)"
-        )
-    return url if url.lower().startswith("file:") else str(path.resolve())
-
-
-def checked_remote(
-    remote: str, source: str, branch: str, replace_branch_files: bool
-) -> str:
-    """The URL to push to, once the remote and the branch pass every check (``--check``)."""
-    check_remote(remote, source)
-    check_branch(branch, replace_branch_files)
-    return resolve_remote(remote)
 
 
 def describe_source() -> str:
@@ -227,47 +112,6 @@ def scratch_folder() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
         os.close(write)  # the watcher finds nothing left to remove, and ends
         watcher.wait()
-
-
-def check_site_files(site: Path) -> None:
-    """Refuse anything in ``site`` that is not a folder or a regular file, and ``.git``."""
-    for folder, folders, files in os.walk(site):  # never follows a link
-        folders[:] = [f for f in folders if f not in BUILD_CACHES]
-        for name in sorted(folders + files):
-            path = Path(folder, name)
-            where = path.relative_to(site).as_posix()
-            mode = path.lstat().st_mode
-            if stat.S_ISLNK(mode):
-                raise PublishError(
-                    f"the site holds a symbolic link, {where} -> {os.readlink(path)}: "
-                    "only regular files are published; remove it or copy the file in"
-                )
-            if name == ".git":
-                raise PublishError(
-                    f"the site holds a git folder or file, {where}: it would break the branch; remove it"
-                )
-            if not (stat.S_ISDIR(mode) or stat.S_ISREG(mode)):
-                raise PublishError(
-                    f"the site holds {where}, which is not a regular file; remove it"
-                )
-
-
-def copy_site(html: Path, site: Path) -> None:
-    """Copy the built site, whole, into ``site``; refuse what must not be published."""
-    if not html.is_dir():
-        raise PublishError(
-            f"{html} holds no built site (no index.html); run `make html` first"
-        )
-    with site_lock(html, shared=True, who="publish"):  # one whole site, not half of two
-        if not (html / "index.html").is_file():
-            raise PublishError(
-                f"{html} holds no built site (no index.html); run `make html` first"
-            )
-        check_site_files(html)
-        shutil.copytree(
-            html, site, symlinks=True, ignore=shutil.ignore_patterns(*BUILD_CACHES)
-        )
-    check_site_files(site)  # what was copied, in case the site changed meanwhile
 
 
 def fetch_branch(repo: Path, url: str, branch: str) -> str:

@@ -1,0 +1,27 @@
+"""No local Sphinx extension or build tool grows past 300 lines.
+
+A file that long has usually taken on a second job (CONTRIBUTING.md: each
+extension in ``docs/_ext/`` has one job); split it by job, as ``runner.py``
+(the runtime in ``runner_runtime.py``, the words in ``runner_words.py``) and
+``publish.py`` (``publish_remote.py``, ``publish_site.py``) were. The reader's
+downloads in ``src/`` are single files by design and are not counted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+LIMIT = 300
+
+
+def test_no_extension_or_tool_is_over_300_lines() -> None:
+    files = sorted([*(DOCS / "_ext").glob("*.py"), *(DOCS / "_tools").rglob("*.py")])
+    files = [f for f in files if "node_modules" not in f.parts]
+    assert len(files) > 30, files
+    long = {
+        f.relative_to(DOCS).as_posix(): n
+        for f in files
+        if (n := len(f.read_text(encoding="utf-8").splitlines())) > LIMIT
+    }
+    assert not long, f"over {LIMIT} lines: {long}"

@@ -300,3 +300,18 @@ def test_a_build_with_a_bad_site_address_stops_with_one_line(tmp_path: Path):
     said = "BOOK_SITE_URL (book_site_url) must be the site's absolute address"
     assert said in done.stderr, done.stderr
     assert not (out / "sitemap.xml").exists()
+
+
+@pytest.mark.slow
+def test_the_sitemap_is_whole_after_the_first_build_and_no_build_rewrites_another(
+    tmp_path, with_doors
+):
+    book = _tiny_book(tmp_path)
+    site = book / "_build" / "html"
+    settings = {"BOOK_REPOSITORY": REPO, "BOOK_SITE_URL": SITE}
+    _build(book, site / "zh_CN", language="zh_CN", **settings)  # the other order
+    _build(book, site, **settings)
+    written = (site / "sitemap.xml").read_bytes()
+    assert written == (with_doors / "sitemap.xml").read_bytes()
+    _build(book, site / "zh_CN", language="zh_CN", **settings)
+    assert (site / "sitemap.xml").read_bytes() == written, "the Chinese build rewrote it"

@@ -17,9 +17,9 @@ at, for example ``https://OWNER.github.io/REPO/``), this extension loads
   folder of its own (``{lang}{link}``, so ``en/index.html``), while our English
   edition is the site's root and the Chinese one is ``zh_CN/``: so each
   edition lists its own pages (``{link}`` under its own address), and the
-  translated edition's build, which runs after the English one
-  (docs/_tools/build_site.py), adds its pages to the root's sitemap, each
-  page naming its other editions (``xhtml:link rel="alternate" hreflang``).
+  build at the site's root lists, in its own sitemap, every page in every
+  edition, each naming its other editions (``xhtml:link rel="alternate"
+  hreflang``): no build rewrites another's output, in whatever order they run.
 
 Without the setting neither extension is loaded and the pages are as before.
 """
@@ -27,8 +27,8 @@ Without the setting neither extension is loaded and the pages are as before.
 from __future__ import annotations
 
 import os
-import re
 import shutil
+from html.parser import HTMLParser
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -97,66 +97,64 @@ def restore_cards(app: Sphinx) -> None:
         shutil.copytree(cache, Path(app.outdir) / CARDS, dirs_exist_ok=True)
 
 
-def keep_cards(app: Sphinx, exception: Exception | None) -> None:
+class _CardNames(HTMLParser):
+    """The card a page's ``<meta property="og:image">`` names, read by an HTML parser."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag == "meta" and found.get("property") == "og:image":
+            self.names.add((found.get("content") or "").rsplit("/", 1)[-1])
+
+
+def keep_cards(outdir: Path, cache: Path) -> None:
     """Cache the cards the pages use; remove the cached ones no page uses any more."""
-    drawn = Path(app.outdir) / CARDS
-    if exception is not None or not drawn.is_dir():
+    drawn = outdir / CARDS
+    if not drawn.is_dir():
         return
-    used = {
-        name
-        for page in Path(app.outdir).rglob("*.html")
-        for name in re.findall(
-            r'property="og:image" content="[^"]*/([^/"]+\.png)"',
-            page.read_text(encoding="utf-8"),
-        )
-    }
+    reader = _CardNames()
+    for page in outdir.rglob("*.html"):
+        reader.feed(page.read_text(encoding="utf-8"))
     for card in drawn.iterdir():
-        if card.name not in used:
+        if card.name not in reader.names:
             card.unlink()
-    cache = _cache(app)
     shutil.rmtree(cache, ignore_errors=True)
     shutil.copytree(drawn, cache)
 
 
-def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
-    """Add a translated edition's pages to the site root's sitemap, with alternates."""
-    config = app.config
-    folder = edition(config).folder.strip("/")
-    if exception is not None or not config.book_site_url or not folder:
+def complete_sitemap(config: Config, sitemap: Path) -> None:
+    """The sitemap of the source edition, with every edition of each page.
+
+    sphinx-sitemap lists this edition's pages; every edition has the same
+    pages (one set of sources), each in its folder of the site: each page is
+    listed once per edition, naming all of them (``hreflang``). Only the
+    build at the site's root does it, in its own output: the translated
+    editions keep the sitemap of their own pages in their folders.
+    """
+    if not sitemap.is_file():
         return
-    ours = Path(app.outdir) / config.sitemap_filename
-    root_map = Path(app.outdir).parents[folder.count("/")] / config.sitemap_filename
-    if not ours.is_file() or not root_map.is_file():
-        return  # an edition built on its own keeps its own sitemap
     ElementTree.register_namespace("", SITEMAP_NS)
     ElementTree.register_namespace("xhtml", XHTML_NS)
-    tree = ElementTree.parse(root_map)
     site = config.book_site_url.rstrip("/") + "/"
     editions = {
         language: (f.strip("/") + "/" if f.strip("/") else "")
         for language, f in config.book_editions.items()
     }
-    links = []
-    for url in tree.getroot().findall(f"{{{SITEMAP_NS}}}url"):
-        loc = url.find(f"{{{SITEMAP_NS}}}loc").text
-        if loc.startswith(site) and not any(
-            loc[len(site) :].startswith(prefix)
-            for prefix in editions.values()
-            if prefix
-        ):
-            links.append(loc[len(site) :])
-    ours_links = {
-        url.find(f"{{{SITEMAP_NS}}}loc").text
-        for url in ElementTree.parse(ours).getroot().findall(f"{{{SITEMAP_NS}}}url")
-    }
+    links = [
+        loc[len(site) :]
+        for url in ElementTree.parse(sitemap).getroot().findall(f"{{{SITEMAP_NS}}}url")
+        if (loc := url.find(f"{{{SITEMAP_NS}}}loc").text).startswith(site)
+    ]
     root = ElementTree.Element(f"{{{SITEMAP_NS}}}urlset")
     for link in links:
         for prefix in editions.values():
-            here = site + prefix + link
-            if prefix and here not in ours_links:
-                continue  # a page this edition does not have
             url = ElementTree.SubElement(root, f"{{{SITEMAP_NS}}}url")
-            ElementTree.SubElement(url, f"{{{SITEMAP_NS}}}loc").text = here
+            ElementTree.SubElement(url, f"{{{SITEMAP_NS}}}loc").text = (
+                site + prefix + link
+            )
             for language, other in editions.items():
                 ElementTree.SubElement(
                     url,
@@ -166,9 +164,22 @@ def join_sitemaps(app: Sphinx, exception: Exception | None) -> None:
                     href=site + other + link,
                 )
     ElementTree.indent(root)
-    ElementTree.ElementTree(root).write(
-        root_map, xml_declaration=True, encoding="utf-8"
-    )
+    ElementTree.ElementTree(root).write(sitemap, xml_declaration=True, encoding="utf-8")
+
+
+def finish_previews(app: Sphinx, exception: Exception | None) -> None:
+    """The cards' cache and the sitemap, once the build has written every page.
+
+    At ``build-finished`` because only then are all pages written (in parallel,
+    by several processes: no page-time handler sees them all) and has
+    sphinx-sitemap written ``sitemap.xml`` (at the default priority, 500).
+    """
+    if exception is not None:
+        return
+    outdir = Path(app.outdir)
+    keep_cards(outdir, _cache(app))
+    if edition(app.config).source:
+        complete_sitemap(app.config, outdir / app.config.sitemap_filename)
 
 
 def setup(app: Sphinx) -> dict[str, object]:
@@ -181,6 +192,7 @@ def setup(app: Sphinx) -> dict[str, object]:
         app.setup_extension("sphinx_sitemap")
         app.connect("config-inited", configure, priority=priorities.PREVIEWS_CONFIG)
         app.connect("builder-inited", restore_cards)
-        app.connect("build-finished", keep_cards)
-        app.connect("build-finished", join_sitemaps, priority=priorities.JOIN_SITEMAPS)
+        app.connect(
+            "build-finished", finish_previews, priority=priorities.FINISH_PREVIEWS
+        )
     return {"parallel_read_safe": True, "parallel_write_safe": True}

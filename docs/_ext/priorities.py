@@ -34,4 +34,6 @@ DOORS_FILES = 510  # doors: keys.js and doors.css, after the editions' (505)
 PRINT_FONT_CSS = 900  # print_font: the PDF's CJK font, over every other stylesheet
 
 # build-finished (sphinx-sitemap writes sitemap.xml at the default, 500)
-JOIN_SITEMAPS = 900  # previews: the translated edition's pages, into the root's sitemap
+FINISH_PREVIEWS = (
+    900  # previews: the cards' cache and the whole sitemap, after sitemap.xml
+)

@@ -314,4 +314,6 @@ def test_the_sitemap_is_whole_after_the_first_build_and_no_build_rewrites_anothe
     written = (site / "sitemap.xml").read_bytes()
     assert written == (with_doors / "sitemap.xml").read_bytes()
     _build(book, site / "zh_CN", language="zh_CN", **settings)
-    assert (site / "sitemap.xml").read_bytes() == written, "the Chinese build rewrote it"
+    assert (site / "sitemap.xml").read_bytes() == written, (
+        "the Chinese build rewrote it"
+    )

@@ -28,6 +28,7 @@ import http.server
 import io
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -147,11 +148,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         super().send_error(code, message, explain)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """The local host; a browser that drops a connection mid-file is not an error.
+
+    A page closed while it still loads a file (a test moving on, a reader
+    leaving) closes its connection; the socket's BrokenPipeError or
+    ConnectionResetError says only that, and is not printed as a traceback.
+    """
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(folder: Path, *, compress: bool = False) -> Iterator[str]:
     """Serve ``folder`` on 127.0.0.1 (a free port) while the block runs; yield the base URL."""
     handler = type("Handler", (SiteHandler,), {"compress": compress})
-    server = http.server.ThreadingHTTPServer(
+    server = SiteServer(
         ("127.0.0.1", 0), functools.partial(handler, directory=str(folder))
     )
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -246,17 +246,21 @@ class TidyBody(HTML5Translator):
         self.body.append("</td>\n")
         raise nodes.SkipNode
 
+    def __init__(self, document: nodes.document, builder) -> None:
+        super().__init__(document, builder)
+        self._images = 0  # the page's figures so far (a widget's not counted)
+        self._image_file: Path | None = None  # the source of the <img> being written
+
     def visit_image(self, node: nodes.image) -> None:
-        self._image_file = None
-        uri = node["uri"]
-        if uri in self.builder.images and not uri.startswith(("data:", "http")):
-            self._image_file = Path(self.builder.srcdir, uri)
+        uri = node["uri"]  # before Sphinx rewrites it: a file of the book's, or a URL
+        known = uri in self.builder.images
+        self._image_file = Path(self.builder.srcdir, uri) if known else None
         super().visit_image(node)
 
     def emptytag(self, node, tagname: str, suffix: str = "\n", **attributes) -> str:
-        if tagname == "img" and getattr(self, "_image_file", None) is not None:
+        if tagname == "img" and self._image_file is not None:
             in_widget = "widget-figure" in node["classes"]
-            self._images = getattr(self, "_images", 0) + (0 if in_widget else 1)
+            self._images += 0 if in_widget else 1
             file = self._image_file
             size = svg_size(file) if file.suffix == ".svg" else None
             if size is not None and not {"width", "height"} & set(attributes):

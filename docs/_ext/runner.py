@@ -30,12 +30,11 @@ from sphinx.writers.html5 import HTML5Translator
 
 import page_marks
 import priorities
-from runner_runtime import runtime_bytes, runtime_root
+from runner_runtime import BUILDERS, runtime_bytes, runtime_root
 from runner_words import page_words
 
 logger = logging.getLogger(__name__)
 
-BUILDERS = {"html", "dirhtml"}
 NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,

@@ -20,7 +20,7 @@ from sphinx.errors import ExtensionError
 
 from editions import edition
 
-BUILDERS = {"html", "dirhtml"}
+BUILDERS = {"html", "dirhtml"}  # the site's pages: the in-page Python runs there
 RUNTIME = Path(__file__).resolve().parents[1] / "_tools" / "node_modules" / "pyodide"
 # What the browser needs of the package (its README, type definitions, source
 # maps and test consoles stay behind).

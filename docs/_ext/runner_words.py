@@ -21,8 +21,7 @@ from sphinx.application import Sphinx
 
 from book_words import N_, translated
 from editions import edition
-
-BUILDERS = {"html", "dirhtml"}
+from runner_runtime import BUILDERS
 
 #: Written by the build into the page.
 PAGE = {

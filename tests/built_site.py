@@ -252,6 +252,24 @@ def wait_for_math(page: object) -> None:
     page.evaluate("() => document.fonts.ready.then(() => true)")
 
 
+def search_results(page: object, url: str) -> list[str]:
+    """The links Sphinx's search page lists for ``url`` (``search.html?q=...``), all of them.
+
+    Sphinx shows the results one at a time (a timer between two), so a test
+    that read them at the first one would see only a few: it reads them once
+    the search has finished (``Search.stopPulse``, after the last result).
+    """
+    page.goto(url)
+    page.wait_for_function(
+        "() => document.querySelector('#search-results ul.search li')"
+        " && Search._pulse_status === -1",
+        timeout=30000,
+    )
+    return page.locator("#search-results ul.search li a").evaluate_all(
+        "links => links.map(a => a.textContent + ' ' + a.href)"
+    )
+
+
 COMPRESSED_TYPES = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv"}
 
 

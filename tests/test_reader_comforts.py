@@ -19,6 +19,7 @@ import pytest
 from built_site import (
     ROOT,
     chapter_pages,
+    search_results,
     serve,
     site_pages,
     visit_pages,
@@ -197,9 +198,7 @@ def test_dark_mode_follows_the_reader_and_the_toggle(chromium, site):
 @pytest.mark.browser
 def test_search_finds_the_chapters(chromium, site):
     page = chromium.new_page()
-    page.goto((site / "search.html").as_uri() + "?q=gradient")
-    page.wait_for_selector("ul.search li", timeout=15000)
-    results = page.locator("ul.search li a").evaluate_all("els => els.map(e => e.href)")
+    results = search_results(page, (site / "search.html").as_uri() + "?q=gradient")
     assert any("/chapters/" in href for href in results), results
 
 

@@ -253,7 +253,9 @@ def wait_for_math(page: object) -> None:
 
 
 def search_results(page: object, url: str) -> list[str]:
-    """The links Sphinx's search page lists for ``url`` (``search.html?q=...``), all of them.
+    """Every result Sphinx's search page lists for ``url`` (``search.html?q=...``).
+
+    Each is its link's text and address, joined by a space.
 
     Sphinx shows the results one at a time (a timer between two), so a test
     that read them at the first one would see only a few: it reads them once

@@ -51,7 +51,7 @@ def pytest_collection_finish(session) -> None:
     """Move what collection made (every test item, Sybil's parsed pages) out of the collector's way.
 
     Several pages and tests call ``gc.collect()`` or count ``gc.get_objects()``
-    (chapter 7 does it a dozen times); in a worker that holds some 3,000
+    (chapter 7 in nine places, some in loops); in a worker that holds some 3,000
     collected tests, each call walked all of pytest's objects as well, and
     chapter 7's examples took five times as long as in a fresh Python.
     ``gc.freeze()`` leaves those objects alive and out of every later

@@ -103,8 +103,9 @@ class Session:
         # A page that an earlier test of the module handed back is navigated
         # anew: a page's first load starts a renderer, about three times the
         # processor time of loading the chapter in a page that exists.
-        free = FREE_PAGES.setdefault(context, [])
+        free = [kept for kept in FREE_PAGES.get(context, []) if not kept.is_closed()]
         page = free.pop() if free else context.new_page()
+        FREE_PAGES[context] = free
         page.bring_to_front()  # a page behind another gets few animation frames
 
         def on_console(message):

@@ -168,9 +168,9 @@ class Value:
         5.0
         """
         if isinstance(other, Value):
-            return Value(self.data + other.data, ((self, 1.0), (other, 1.0)))
+            return made(self.data + other.data, ((self, 1.0), (other, 1.0)))
         if type(other) in PLAIN or Value.is_number(other):  # a constant: no node
-            return Value(self.data + float(other), ((self, 1.0),))
+            return made(self.data + float(other), ((self, 1.0),))
         return NotImplemented
 
     def __mul__(self, other: Value | Number) -> Value:
@@ -181,12 +181,12 @@ class Value:
         -6.0
         """
         if isinstance(other, Value):
-            return Value(
+            return made(
                 self.data * other.data, ((self, other.data), (other, self.data))
             )
         if type(other) in PLAIN or Value.is_number(other):
             factor = float(other)
-            return Value(self.data * factor, ((self, factor),))
+            return made(self.data * factor, ((self, factor),))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:
@@ -208,7 +208,7 @@ class Value:
             raise OverflowError(
                 f"{self.data!r} ** {exponent} is too large for a float"
             ) from None
-        return Value(result, ((self, slope),))
+        return made(result, ((self, slope),))
 
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
@@ -233,8 +233,8 @@ class Value:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
         slope = Value.quotient(1.0, b)
         if isinstance(other, Value):
-            return Value(a / b, ((self, slope), (other, Value.quotient(-(a / b), b))))
-        return Value(a / b, ((self, slope),))
+            return made(a / b, ((self, slope), (other, Value.quotient(-(a / b), b))))
+        return made(a / b, ((self, slope),))
 
     def tanh(self) -> Value:
         """Hyperbolic tangent: local derivative ``1 - tanh**2``.
@@ -244,7 +244,7 @@ class Value:
         0.4621
         """
         t = math.tanh(self.data)
-        return Value(t, ((self, 1.0 - t * t),))
+        return made(t, ((self, 1.0 - t * t),))
 
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
@@ -257,8 +257,8 @@ class Value:
         [0.0, -0.0, nan]
         """
         if self.data < 0.0:
-            return Value(0.0, ((self, 0.0),))
-        return Value(self.data, ((self, 0.0 if self.data == 0.0 else 1.0),))
+            return made(0.0, ((self, 0.0),))
+        return made(self.data, ((self, 0.0 if self.data == 0.0 else 1.0),))
 
     def exp(self) -> Value:
         """``e**a``: the local derivative is the result itself.
@@ -273,7 +273,7 @@ class Value:
             raise OverflowError(
                 f"exp({self.data!r}) is too large for a float"
             ) from None
-        return Value(result, ((self, result),))
+        return made(result, ((self, result),))
 
     def log(self) -> Value:
         """Natural logarithm of a positive value: local derivative ``1/a``.
@@ -289,10 +289,10 @@ class Value:
         """
         if not self.data > 0.0:
             raise ValueError(f"log needs a positive value, got {self.data!r}")
-        return Value(math.log(self.data), ((self, Value.quotient(1.0, self.data)),))
+        return made(math.log(self.data), ((self, Value.quotient(1.0, self.data)),))
 
     def __neg__(self) -> Value:
-        return Value(-self.data, ((self, -1.0),))
+        return made(-self.data, ((self, -1.0),))
 
     def __sub__(self, other: Value | Number) -> Value:
         """``a - b``: local derivatives 1 and -1.
@@ -302,9 +302,9 @@ class Value:
         -3.0
         """
         if isinstance(other, Value):
-            return Value(self.data - other.data, ((self, 1.0), (other, -1.0)))
+            return made(self.data - other.data, ((self, 1.0), (other, -1.0)))
         if type(other) in PLAIN or Value.is_number(other):
-            return Value(self.data - float(other), ((self, 1.0),))
+            return made(self.data - float(other), ((self, 1.0),))
         return NotImplemented
 
     __radd__ = __add__  # 2 + a, and what makes sum(values) work
@@ -313,7 +313,7 @@ class Value:
     def __rsub__(self, other: Number) -> Value:
         if type(other) not in PLAIN and not Value.is_number(other):
             return NotImplemented
-        return Value(float(other) - self.data, ((self, -1.0),))
+        return made(float(other) - self.data, ((self, -1.0),))
 
     def __rtruediv__(self, other: Number) -> Value:
         if type(other) not in PLAIN and not Value.is_number(other):
@@ -321,7 +321,7 @@ class Value:
         a, b = float(other), self.data
         if b == 0.0:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / 0.0")
-        return Value(a / b, ((self, Value.quotient(-(a / b), b)),))  # -a/b**2
+        return made(a / b, ((self, Value.quotient(-(a / b), b)),))  # -a/b**2
 
     def __repr__(self) -> str:
         return f"Value(data={self.data!r}, grad={self.grad!r})"
@@ -336,9 +336,7 @@ class Value:
         >>> a.grad
         7.0
         """
-        order = topological_order(self)
-        for node in order:
-            node.grad = 0.0  # clear what an earlier pass left behind
+        order = cleared_order(self)  # each value after its parents, every grad 0.0
         self.grad = 1.0  # seed the output gradient
         for node in reversed(order):  # every child before its parents
             for parent, local_derivative in node.edges:
@@ -349,7 +347,8 @@ def topological_order(output: Value) -> list[Value]:
     """Every value ``output`` depends on, itself last, each after all its parents.
 
     Depth-first search with a stack of its own, so that a long chain cannot hit
-    Python's recursion limit. `Value.backward` and `to_dot` both walk this way.
+    Python's recursion limit. `to_dot` walks this way; `Value.backward` finds
+    the same order faster, with `cleared_order`.
 
     >>> from tinygrad import Value, topological_order
     >>> a = Value(3)
@@ -370,6 +369,74 @@ def topological_order(output: Value) -> list[Value]:
             stack.pop()
             order.append(node)
     return order
+
+
+def made(data: float, edges: tuple[tuple[Value, float], ...]) -> Value:
+    """``Value(data, edges)`` for the operators, whose ``data`` is already a float.
+
+    It skips the call of ``Value.__init__`` and its check of ``data``, which
+    every operation would otherwise pay for.
+    """
+    value = object.__new__(Value)
+    value.data, value.grad, value.edges = data, 0.0, edges
+    return value
+
+
+class Mark(float):
+    """0.0, as an object of its own: what `cleared_order` marks a value with."""
+
+    __slots__ = ()
+
+
+def cleared_order(output: Value) -> list[Value]:
+    """`topological_order`, found faster, with every ``grad`` on the way set to 0.0.
+
+    What `Value.backward` needs before it seeds the output: the order, and the
+    old gradients cleared. Instead of a set of the values seen, the walk sets a
+    value's ``grad`` to ``zero``, a `Mark` made for this walk alone (no other
+    grad can be that object), and a value whose grad is ``zero`` has been seen.
+    It recurses, the fastest walk in Python, to a depth of 200; deeper, as in
+    a chain of thousands of values, it goes on with a stack of its own.
+
+    >>> from tinygrad import Value, cleared_order
+    >>> a = Value(3)
+    >>> q = a * a + a
+    >>> [(node.data, node.grad) for node in cleared_order(q)]
+    [(3.0, 0.0), (9.0, 0.0), (12.0, 0.0)]
+    """
+    order: list[Value] = []
+    visit(output, Mark(), order, 200)
+    return order
+
+
+def visit(node: Value, zero: Mark, order: list[Value], depth: int) -> None:
+    """`cleared_order`'s walk from ``node``: recursive while ``depth`` lasts."""
+    node.grad = zero
+    for parent, _ in node.edges:
+        if parent.grad is not zero:
+            if not parent.edges:  # an input: no walk further
+                parent.grad = zero
+                order.append(parent)
+            elif depth:
+                visit(parent, zero, order, depth - 1)
+            else:
+                walk(parent, zero, order)
+    order.append(node)
+
+
+def walk(start: Value, zero: Mark, order: list[Value]) -> None:
+    """`visit` with a stack of its own instead of recursion, for any depth."""
+    start.grad = zero
+    stack = [start]
+    while stack:
+        node = stack[-1]
+        for parent, _ in node.edges:
+            if parent.grad is not zero:
+                parent.grad = zero
+                stack.append(parent)
+                break
+        else:  # all of node's parents are in order
+            order.append(stack.pop())
 
 
 class Dot(str):

@@ -1,4 +1,8 @@
-"""backward() handles a million-node chain, repeats exactly, and leaves no cycles."""
+"""backward() handles a million-node chain, repeats exactly, and leaves no cycles.
+
+Its fast walk (`cleared_order`: recursion while shallow, marks in ``grad``
+instead of a set) finds the order `topological_order` finds, at any depth.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import sys
 
 import pytest
 
-from tinygrad import MLP, Value
+from tinygrad import MLP, Value, cleared_order, topological_order
 
 
 @pytest.mark.slow  # a million nodes
@@ -37,6 +41,61 @@ def test_backward_clears_only_what_it_reaches() -> None:
     (a * 3).backward()
     (b * 5).backward()
     assert (a.grad, b.grad) == (3.0, 5.0)
+
+
+def graph(shape: str) -> Value:
+    """A graph of each kind the walk meets: shallow, deeper than its recursion, wide."""
+    a, b = Value(0.5), Value(-2.0)
+    if shape == "shallow":
+        return (a * b + a).tanh() * b + a**3
+    if shape == "deep":  # 2,000 levels with branches back to a and b
+        out = a
+        for i in range(2000):
+            out = out * 1.001 + b if i % 3 else (out + a).tanh()
+        return out
+    return sum(a * k + b for k in range(300))  # wide: one long sum
+
+
+@pytest.mark.parametrize("shape", ["shallow", "deep", "wide"])
+def test_backward_walks_in_the_topological_order(shape: str) -> None:
+    out = graph(shape)
+    out.backward()  # grads other than 0.0 for the walk to clear
+    expected = topological_order(out)
+    order = cleared_order(out)
+    assert len(order) == len(expected) and all(
+        node is other for node, other in zip(order, expected)
+    )
+    assert all(node.grad == 0.0 for node in order)
+
+
+class Interrupting(Value):
+    """An input whose edges raise KeyboardInterrupt the first time they are read."""
+
+    __slots__ = ("interrupted",)
+
+    def __init__(self, data: float) -> None:
+        super().__init__(data)
+        self.interrupted = False
+
+    @property
+    def edges(self) -> tuple:
+        if not self.interrupted:
+            self.interrupted = True
+            raise KeyboardInterrupt
+        return ()
+
+    @edges.setter
+    def edges(self, value: tuple) -> None:
+        pass
+
+
+def test_an_interrupted_backward_leaves_no_wrong_gradients() -> None:
+    a, b = Value(3.0), Interrupting(2.0)
+    q = (a * a + a) * b  # the walk reaches b after it has marked a and a * a
+    with pytest.raises(KeyboardInterrupt):
+        q.backward()
+    q.backward()
+    assert (a.grad, b.grad) == (14.0, 12.0)
 
 
 def live_values() -> int:

@@ -123,7 +123,7 @@ CONTEXT = {
         "MICROGRAD": "and micrograd {}, and stored",
         "NODES": "a graph of {} values",
         "TABLE8": "|---|---:|---:|---:|\n{}\n",
-        "TG_TIMES": "costs {} times the bare arithmetic",
+        "TG_TIMES": "Our engine costs {} times the bare arithmetic, and micrograd",
         "TG_TIMES_RECAP": "our engine costs {} times the bare\narithmetic",
         "RATIO_RECAP": "arithmetic and {} of micrograd's time. The work",
         "WR_TIMES": "already costs {} times the\narithmetic",

@@ -23,7 +23,6 @@ edited, a widget, a box that scrolls sideways, the search box.
 
 from __future__ import annotations
 
-import html
 import re
 from urllib.parse import quote, urlencode
 
@@ -144,7 +143,11 @@ def add_doors(
             f"locale/{language}/LC_MESSAGES/{pagename}.po"
         )
     if doctree is not None or context.get("page_source_suffix"):
-        title = html.unescape(re.sub(r"<[^>]+>", "", context.get("title") or pagename))
+        title = (
+            app.env.titles[pagename].astext()
+            if pagename in app.env.titles
+            else pagename
+        )
         context["book_report_link"] = report_link(
             repo, title, page_address(app, pagename), app.config
         )

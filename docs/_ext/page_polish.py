@@ -11,10 +11,10 @@ scroll sideways, an empty cell heading a table's first column a plain cell (a
 header needs text), and every figure with its size (from the SVG itself, so
 nothing moves while the page loads) and ``loading="lazy"`` for every figure
 after the first (a widget's static figure always: a browser that runs the
-widget never fetches it). Through ``docs/_templates/page.html``, which hands
-the theme's part of the page to :func:`theme_words`, it gives the sidebar's
-captions the ``aria-level`` a heading needs, names the theme's two ``<aside>``
-landmarks ("Book contents", "On this page") and puts furo's button and icon
+widget never fetches it), and each caption of the sidebar's contents, a
+``role="heading"`` paragraph, the ``aria-level`` a heading needs. Through
+``docs/_templates/page.html``, which hands the theme's part of the page to
+:func:`theme_words`, it names the theme's two ``<aside>`` landmarks ("Book contents", "On this page") and puts furo's button and icon
 names, which furo writes in English, through the catalogue ``book.po``
 (book_words.py).
 """
@@ -27,6 +27,7 @@ from pathlib import Path
 
 from docutils import nodes
 from markupsafe import Markup
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
@@ -160,16 +161,11 @@ def aside_names() -> dict[str, str]:
 
 
 def theme_words(text: str) -> Markup:
-    """furo's page around the body, with named landmarks, caption levels and our words.
+    """furo's page around the body, with named landmarks and our words.
 
     ``docs/_templates/page.html`` calls this on the page as furo renders it
     (``book_theme_words`` in the page's context).
     """
-    text = re.sub(
-        r'<p class="caption" role="heading"(?![^>]*aria-level)',
-        '<p class="caption" role="heading" aria-level="2"',
-        text,
-    )
     for label in FURO_LABELS:
         translated = html.escape(str(_(label)), quote=True)
         text = text.replace(f'aria-label="{label}"', f'aria-label="{translated}"')
@@ -234,6 +230,11 @@ class TidyBody(HTML5Translator):
         # furo's wrapper of a wide table (written by whichever visitor sphinx-design set)
         if isinstance(node, nodes.container) and "table-wrapper" in node["classes"]:
             attributes.setdefault("tabindex", "0")
+        # a caption of the sidebar's contents (role="heading"), a heading of level 2
+        if isinstance(node, nodes.title) and isinstance(
+            node.parent, addnodes.compact_paragraph
+        ):
+            attributes.setdefault("aria-level", "2")
         return super().starttag(node, tagname, suffix, empty, **attributes)
 
     def visit_entry(self, node: nodes.entry) -> None:

@@ -19,6 +19,9 @@ garbage collector:
   on one wrapper object per operation (``wrapper``, the download's ``Float``),
   with the collector on and off; and, per value of the graph, the objects the
   collector tracks (``tracked_per_value``);
+- ``xor_backward``: the backward pass of chapter 6's XOR step (``train_xor``'s
+  model and loss, 142 values), as ``backward()`` takes it and as the engine
+  chapter's step 5 takes it (``topological_order``, then a loop that clears);
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length (its forward pass alone, and
   forward and backward), against the number of values in the graph.
@@ -128,6 +131,37 @@ def chain_seconds(n_ops, collector_on=True, repeats=3, backward=True):
     return min(times)
 
 
+def xor_backward_microseconds(passes=2000, repeats=5):
+    """One backward pass of the XOR step: ``backward()`` and step 5's way, and the values."""
+    model = tinygrad.MLP([2, 4, 1], seed=42)
+    data = tinygrad.XOR_DATA
+    loss = sum((model(x)[0] - y) ** 2 for x, y in data) * (1 / len(data))
+
+    def step_5():
+        order = tinygrad.topological_order(loss)
+        for node in order:
+            node.grad = 0.0
+        loss.grad = 1.0
+        for node in reversed(order):
+            for parent, local_derivative in node.edges:
+                parent.grad += node.grad * local_derivative
+
+    def best(backward):
+        times = []
+        for _ in range(repeats):
+            start = time.process_time()
+            for _ in range(passes):
+                backward()
+            times.append((time.process_time() - start) / passes)
+        return round(min(times) * 1e6, 2)
+
+    return {
+        "values": len(tinygrad.topological_order(loss)),
+        "backward_us": best(loss.backward),
+        "step_5_us": best(step_5),
+    }
+
+
 def floats_chain_seconds(n_ops, repeats=3):
     times = []
     for _ in range(repeats):
@@ -209,6 +243,8 @@ def main():
     }
     print(f"  tracked objects per value: {step['tracked_per_value']}", flush=True)
     results["mlp_step"] = step
+    results["xor_backward"] = xor_backward_microseconds()
+    print(f"  XOR backward pass: {results['xor_backward']}", flush=True)
 
     scaling = {"points": [5, 10, 20, 40, 80, 160]}
     scaling["nodes"] = [graph_nodes(tinygrad.Value, n) for n in scaling["points"]]

@@ -29,6 +29,7 @@ from docutils import nodes
 from markupsafe import Markup
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
 
@@ -164,21 +165,36 @@ def theme_words(text: str) -> Markup:
     """furo's page around the body, with named landmarks and our words.
 
     ``docs/_templates/page.html`` calls this on the page as furo renders it
-    (``book_theme_words`` in the page's context).
+    (``book_theme_words`` in the page's context). furo has no template block
+    or option for these words or for the names of its two ``<aside>``
+    landmarks, so this is the one place where the book edits furo's markup:
+    plain replacements of what furo writes, each of which must be found (a
+    build with a furo that writes them otherwise stops, naming what it missed).
     """
-    for label in FURO_LABELS:
-        translated = html.escape(str(_(label)), quote=True)
-        text = text.replace(f'aria-label="{label}"', f'aria-label="{translated}"')
-    for title in FURO_ICON_TITLES:
-        translated = html.escape(str(_(title)))
-        text = text.replace(f"<title>{title}</title>", f"<title>{translated}</title>")
-    for name, label in aside_names().items():
-        text = re.sub(
-            rf'<aside class="{name}([^"]*)"(?![^>]*aria-label)',
-            rf'<aside class="{name}\1" aria-label="{html.escape(str(label), quote=True)}"',
-            text,
-        )
+    edits = [
+        (f'aria-label="{label}"', f'aria-label="{escape(_(label))}"')
+        for label in FURO_LABELS
+    ]
+    edits += [
+        (f"<title>{title}</title>", f"<title>{escape(_(title))}</title>")
+        for title in FURO_ICON_TITLES
+    ]
+    edits += [
+        (f'<aside class="{name}', f'<aside aria-label="{escape(label)}" class="{name}')
+        for name, label in aside_names().items()
+    ]
+    for furo_wrote, ours in edits:
+        if furo_wrote not in text:
+            raise ExtensionError(
+                f"page_polish: furo's page no longer has {furo_wrote!r}: "
+                "theme_words must follow its markup"
+            )
+        text = text.replace(furo_wrote, ours)
     return Markup(text)
+
+
+def escape(words: object) -> str:
+    return html.escape(str(words), quote=True)
 
 
 # --- the page's body ---------------------------------------------------------

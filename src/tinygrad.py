@@ -396,7 +396,8 @@ def cleared_order(output: Value) -> list[Value]:
     value's ``grad`` to ``zero``, a `Mark` made for this walk alone (no other
     grad can be that object), and a value whose grad is ``zero`` has been seen.
     It recurses, the fastest walk in Python, to a depth of 200; deeper, as in
-    a chain of thousands of values, it goes on with a stack of its own.
+    a chain of thousands of values, it goes on with a stack of its own (from
+    the start, if the caller leaves it less than that depth).
 
     >>> from tinygrad import Value, cleared_order
     >>> a = Value(3)
@@ -405,7 +406,11 @@ def cleared_order(output: Value) -> list[Value]:
     [(3.0, 0.0), (9.0, 0.0), (12.0, 0.0)]
     """
     order: list[Value] = []
-    visit(output, Mark(), order, 200)
+    try:
+        visit(output, Mark(), order, 200)
+    except RecursionError:  # called with less than 200 of Python's depth left
+        order.clear()
+        walk(output, Mark(), order)
     return order
 
 

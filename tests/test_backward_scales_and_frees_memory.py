@@ -7,6 +7,7 @@ instead of a set) finds the order `topological_order` finds, at any depth.
 from __future__ import annotations
 
 import gc
+import inspect
 import sys
 
 import pytest
@@ -66,6 +67,18 @@ def test_backward_walks_in_the_topological_order(shape: str) -> None:
         node is other for node, other in zip(order, expected)
     )
     assert all(node.grad == 0.0 for node in order)
+
+
+def test_backward_works_with_little_of_pythons_recursion_left() -> None:
+    def at_depth(n: int) -> float:
+        if n:
+            return at_depth(n - 1)
+        out = graph("deep")
+        out.backward()
+        return out.grad
+
+    depth = len(inspect.stack())
+    assert at_depth(sys.getrecursionlimit() - depth - 60) == 1.0
 
 
 class Interrupting(Value):

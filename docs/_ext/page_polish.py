@@ -12,11 +12,8 @@ header needs text), and every figure with its size (from the SVG itself, so
 nothing moves while the page loads) and ``loading="lazy"`` for every figure
 after the first (a widget's static figure always: a browser that runs the
 widget never fetches it), and each caption of the sidebar's contents, a
-``role="heading"`` paragraph, the ``aria-level`` a heading needs. Through
-``docs/_templates/page.html``, which hands the theme's part of the page to
-:func:`theme_words`, it names the theme's two ``<aside>`` landmarks ("Book contents", "On this page") and puts furo's button and icon
-names, which furo writes in English, through the catalogue ``book.po``
-(book_words.py).
+``role="heading"`` paragraph, the ``aria-level`` a heading needs. The
+theme's own words and landmark names are furo_words.py's.
 """
 
 from __future__ import annotations
@@ -26,15 +23,12 @@ import re
 from pathlib import Path
 
 from docutils import nodes
-from markupsafe import Markup
 from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.errors import ExtensionError
 from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
 
 import priorities
-from book_words import N_
 from editions import is_cjk
 
 _ = get_translation("book")
@@ -136,67 +130,6 @@ def description(app: Sphinx, doctree) -> str:
     return shorten_chinese(text) if _chinese(language) else shorten(text)
 
 
-# --- the theme's part of the page ----------------------------------------
-
-# Words that furo writes into its pages as they are, not through a catalogue
-# (its theme's other words are in Sphinx's catalogue, sphinx.po): the names of
-# its buttons and of its icons, which a screen reader reads out.
-FURO_LABELS = (
-    N_("Toggle site navigation sidebar"),
-    N_("Toggle table of contents sidebar"),
-    N_("Toggle Light / Dark / Auto color theme"),
-)
-FURO_ICON_TITLES = (
-    N_("Contents"),
-    N_("Menu"),
-    N_("Expand"),
-    N_("Light mode"),
-    N_("Dark mode"),
-    N_("Auto light/dark, in light mode"),
-    N_("Auto light/dark, in dark mode"),
-)
-
-
-def aside_names() -> dict[str, str]:
-    return {"sidebar-drawer": _("Book contents"), "toc-drawer": _("On this page")}
-
-
-def theme_words(text: str) -> Markup:
-    """furo's page around the body, with named landmarks and our words.
-
-    ``docs/_templates/page.html`` calls this on the page as furo renders it
-    (``book_theme_words`` in the page's context). furo has no template block
-    or option for these words or for the names of its two ``<aside>``
-    landmarks, so this is the one place where the book edits furo's markup:
-    plain replacements of what furo writes, each of which must be found (a
-    build with a furo that writes them otherwise stops, naming what it missed).
-    """
-    edits = [
-        (f'aria-label="{label}"', f'aria-label="{escape(_(label))}"')
-        for label in FURO_LABELS
-    ]
-    edits += [
-        (f"<title>{title}</title>", f"<title>{escape(_(title))}</title>")
-        for title in FURO_ICON_TITLES
-    ]
-    edits += [
-        (f'<aside class="{name}', f'<aside aria-label="{escape(label)}" class="{name}')
-        for name, label in aside_names().items()
-    ]
-    for furo_wrote, ours in edits:
-        if furo_wrote not in text:
-            raise ExtensionError(
-                f"page_polish: furo's page no longer has {furo_wrote!r}: "
-                "theme_words must follow its markup"
-            )
-        text = text.replace(furo_wrote, ours)
-    return Markup(text)
-
-
-def escape(words: object) -> str:
-    return html.escape(str(words), quote=True)
-
-
 # --- the page's body ---------------------------------------------------------
 
 SVG_SIZE = re.compile(
@@ -288,19 +221,11 @@ class TidyBody(HTML5Translator):
         return super().emptytag(node, tagname, suffix, **attributes)
 
 
-def polish_page(
-    app: Sphinx, pagename: str, templatename: str, context: dict, doctree
-) -> None:
-    if app.builder.format != "html" or app.builder.name.startswith("epub"):
-        return
-    context["book_theme_words"] = theme_words
-
-
 def setup(app: Sphinx) -> dict[str, object]:
     app.setup_extension("book_words")
+    app.setup_extension("furo_words")  # the theme's part of the page
     app.add_config_value("html_meta_description", "", "html", types=frozenset({str}))
     app.connect(
         "html-page-context", add_description, priority=priorities.PAGE_DESCRIPTION
     )
-    app.connect("html-page-context", polish_page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,7 +1,7 @@
 """The one place the book edits furo's markup names what it misses.
 
 furo has no template block or option for the names of its buttons, its icons
-and its two ``<aside>`` landmarks, so ``page_polish.theme_words`` replaces
+and its two ``<aside>`` landmarks, so ``furo_words.theme_words`` replaces
 what furo writes. A furo that writes any of it otherwise must stop the build
 with the piece it missed, not leave a page with English names or unnamed
 landmarks.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from sphinx.errors import ExtensionError
 
-from page_polish import FURO_ICON_TITLES, FURO_LABELS, theme_words
+from furo_words import FURO_ICON_TITLES, FURO_LABELS, theme_words
 
 
 def furo_page(*, toc_aside: bool = True) -> str:

@@ -21,7 +21,8 @@ garbage collector:
   collector tracks (``tracked_per_value``);
 - ``xor_backward``: the backward pass of chapter 6's XOR step (``train_xor``'s
   model and loss, 142 values), as ``backward()`` takes it and as the engine
-  chapter's step 5 takes it (``topological_order``, then a loop that clears);
+  chapter's step 5 takes it (``src/engine.py``'s ``backward()``: a stack and a
+  set for the order, then a loop that clears);
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length (its forward pass alone, and
   forward and backward), against the number of values in the graph.
@@ -50,6 +51,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters" / "figures"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters"))
 
+import engine  # noqa: E402  (src/engine.py, chapter 5's engine)
 import tinygrad  # noqa: E402
 
 OUT = ROOT / "docs" / "chapters" / "figures" / "speed_results.json"
@@ -137,14 +139,8 @@ def xor_backward_microseconds(passes=2000, repeats=5):
     data = tinygrad.XOR_DATA
     loss = sum((model(x)[0] - y) ** 2 for x, y in data) * (1 / len(data))
 
-    def step_5():
-        order = tinygrad.topological_order(loss)
-        for node in order:
-            node.grad = 0.0
-        loss.grad = 1.0
-        for node in reversed(order):
-            for parent, local_derivative in node.edges:
-                parent.grad += node.grad * local_derivative
+    def step_5():  # chapter 5's backward(), step 5's walk, on tinygrad's values
+        engine.Value.backward(loss)
 
     def best(backward):
         times = []

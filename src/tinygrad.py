@@ -419,10 +419,7 @@ def visit(node: Value, zero: Mark, order: list[Value], depth: int) -> None:
     node.grad = zero
     for parent, _ in node.edges:
         if parent.grad is not zero:
-            if not parent.edges:  # an input: no walk further
-                parent.grad = zero
-                order.append(parent)
-            elif depth:
+            if depth:
                 visit(parent, zero, order, depth - 1)
             else:
                 walk(parent, zero, order)

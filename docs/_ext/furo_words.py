@@ -73,7 +73,7 @@ def theme_words(text: str) -> Markup:
     for furo_wrote, ours in edits:
         if furo_wrote not in text:
             raise ExtensionError(
-                f"page_polish: furo's page no longer has {furo_wrote!r}: "
+                f"furo_words: furo's page no longer has {furo_wrote!r}: "
                 "theme_words must follow its markup"
             )
         text = text.replace(furo_wrote, ours)

@@ -180,8 +180,11 @@ class TidyBody(HTML5Translator):
         if isinstance(node, nodes.container) and "table-wrapper" in node["classes"]:
             attributes.setdefault("tabindex", "0")
         # a caption of the sidebar's contents (role="heading"), a heading of level 2
-        if isinstance(node, nodes.title) and isinstance(
-            node.parent, addnodes.compact_paragraph
+        parent = node.parent
+        if (
+            isinstance(node, nodes.title)
+            and isinstance(parent, addnodes.compact_paragraph)
+            and parent.get("toctree")
         ):
             attributes.setdefault("aria-level", "2")
         return super().starttag(node, tagname, suffix, empty, **attributes)

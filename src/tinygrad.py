@@ -1,6 +1,6 @@
 """A tiny reverse-mode autodiff engine, built in *From Slopes to Backprop*.
 
-Every `Value` remembers how it was computed as a tuple of edges, each a
+Every `Value` remembers how it was computed: its edges, each a
 ``(parent, local_derivative)`` pair. `Value.backward` walks those edges from
 the output back to the inputs and leaves in every value's ``grad`` the
 derivative of the output with respect to that value.
@@ -36,7 +36,7 @@ class Value:
     __slots__ = {
         "data": "The number itself.",
         "grad": "d(output)/d(this value), set by the output's backward().",
-        "edges": "(parent, local_derivative) pairs, one per operand.",
+        "flat_edges": "The edges in one tuple: parent, local_derivative, parent, ...",
     }
 
     @staticmethod
@@ -148,7 +148,7 @@ class Value:
         return Value.Ratio(numerator, denominator)
 
     def __init__(
-        self, data: Number, edges: tuple[tuple[Value, float], ...] = ()
+        self, data: Number, edges: Iterable[tuple[Value, Number]] = ()
     ) -> None:
         if type(data) is not float:
             if not Value.is_number(data):
@@ -158,7 +158,22 @@ class Value:
             data = float(data)
         self.data = data
         self.grad = 0.0
-        self.edges = edges  # (parent, local_derivative) pairs
+        self.flat_edges = flattened(edges)
+
+    @property
+    def edges(self) -> tuple[tuple[Value, float], ...]:
+        """The ``(parent, local_derivative)`` pairs, one per operand, in order.
+
+        A value keeps them flat, in `Value.flat_edges`: one tuple instead of
+        one per edge and one around them.
+
+        >>> from tinygrad import Value
+        >>> a = Value(3)
+        >>> (a * 2).edges == ((a, 2.0),), (a * 2).flat_edges == (a, 2.0)
+        (True, True)
+        """
+        flat = self.flat_edges
+        return tuple(zip(flat[0::2], flat[1::2]))
 
     def __add__(self, other: Value | Number) -> Value:
         """``a + b``: both local derivatives are 1.
@@ -168,9 +183,9 @@ class Value:
         5.0
         """
         if isinstance(other, Value):
-            return made(self.data + other.data, ((self, 1.0), (other, 1.0)))
+            return made(self.data + other.data, (self, 1.0, other, 1.0))
         if type(other) in PLAIN or Value.is_number(other):  # a constant: no node
-            return made(self.data + float(other), ((self, 1.0),))
+            return made(self.data + float(other), (self, 1.0))
         return NotImplemented
 
     def __mul__(self, other: Value | Number) -> Value:
@@ -181,12 +196,10 @@ class Value:
         -6.0
         """
         if isinstance(other, Value):
-            return made(
-                self.data * other.data, ((self, other.data), (other, self.data))
-            )
+            return made(self.data * other.data, (self, other.data, other, self.data))
         if type(other) in PLAIN or Value.is_number(other):
             factor = float(other)
-            return made(self.data * factor, ((self, factor),))
+            return made(self.data * factor, (self, factor))
         return NotImplemented
 
     def __pow__(self, exponent: int) -> Value:
@@ -208,7 +221,7 @@ class Value:
             raise OverflowError(
                 f"{self.data!r} ** {exponent} is too large for a float"
             ) from None
-        return made(result, ((self, slope),))
+        return made(result, (self, slope))
 
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
@@ -233,8 +246,8 @@ class Value:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
         slope = Value.quotient(1.0, b)
         if isinstance(other, Value):
-            return made(a / b, ((self, slope), (other, Value.quotient(-(a / b), b))))
-        return made(a / b, ((self, slope),))
+            return made(a / b, (self, slope, other, Value.quotient(-(a / b), b)))
+        return made(a / b, (self, slope))
 
     def tanh(self) -> Value:
         """Hyperbolic tangent: local derivative ``1 - tanh**2``.
@@ -244,7 +257,7 @@ class Value:
         0.4621
         """
         t = math.tanh(self.data)
-        return made(t, ((self, 1.0 - t * t),))
+        return made(t, (self, 1.0 - t * t))
 
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
@@ -257,8 +270,8 @@ class Value:
         [0.0, -0.0, nan]
         """
         if self.data < 0.0:
-            return made(0.0, ((self, 0.0),))
-        return made(self.data, ((self, 0.0 if self.data == 0.0 else 1.0),))
+            return made(0.0, (self, 0.0))
+        return made(self.data, (self, 0.0 if self.data == 0.0 else 1.0))
 
     def exp(self) -> Value:
         """``e**a``: the local derivative is the result itself.
@@ -273,7 +286,7 @@ class Value:
             raise OverflowError(
                 f"exp({self.data!r}) is too large for a float"
             ) from None
-        return made(result, ((self, result),))
+        return made(result, (self, result))
 
     def log(self) -> Value:
         """Natural logarithm of a positive value: local derivative ``1/a``.
@@ -289,10 +302,10 @@ class Value:
         """
         if not self.data > 0.0:
             raise ValueError(f"log needs a positive value, got {self.data!r}")
-        return made(math.log(self.data), ((self, Value.quotient(1.0, self.data)),))
+        return made(math.log(self.data), (self, Value.quotient(1.0, self.data)))
 
     def __neg__(self) -> Value:
-        return made(-self.data, ((self, -1.0),))
+        return made(-self.data, (self, -1.0))
 
     def __sub__(self, other: Value | Number) -> Value:
         """``a - b``: local derivatives 1 and -1.
@@ -302,9 +315,9 @@ class Value:
         -3.0
         """
         if isinstance(other, Value):
-            return made(self.data - other.data, ((self, 1.0), (other, -1.0)))
+            return made(self.data - other.data, (self, 1.0, other, -1.0))
         if type(other) in PLAIN or Value.is_number(other):
-            return made(self.data - float(other), ((self, 1.0),))
+            return made(self.data - float(other), (self, 1.0))
         return NotImplemented
 
     __radd__ = __add__  # 2 + a, and what makes sum(values) work
@@ -313,7 +326,7 @@ class Value:
     def __rsub__(self, other: Number) -> Value:
         if type(other) not in PLAIN and not Value.is_number(other):
             return NotImplemented
-        return made(float(other) - self.data, ((self, -1.0),))
+        return made(float(other) - self.data, (self, -1.0))
 
     def __rtruediv__(self, other: Number) -> Value:
         if type(other) not in PLAIN and not Value.is_number(other):
@@ -321,7 +334,7 @@ class Value:
         a, b = float(other), self.data
         if b == 0.0:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / 0.0")
-        return made(a / b, ((self, Value.quotient(-(a / b), b)),))  # -a/b**2
+        return made(a / b, (self, Value.quotient(-(a / b), b)))  # -a/b**2
 
     def __repr__(self) -> str:
         return f"Value(data={self.data!r}, grad={self.grad!r})"
@@ -339,8 +352,15 @@ class Value:
         order = cleared_order(self)  # each value after its parents, every grad 0.0
         self.grad = 1.0  # seed the output gradient
         for node in reversed(order):  # every child before its parents
-            for parent, local_derivative in node.edges:
-                parent.grad += node.grad * local_derivative
+            edges = node.flat_edges  # parent, local_derivative, parent, ...
+            if edges:  # one edge or two, as the operators make; more from Value()
+                grad = node.grad
+                edges[0].grad += grad * edges[1]
+                if len(edges) == 4:
+                    edges[2].grad += grad * edges[3]
+                elif len(edges) > 4:
+                    for i in range(2, len(edges), 2):
+                        edges[i].grad += grad * edges[i + 1]
 
 
 def topological_order(output: Value) -> list[Value]:
@@ -371,15 +391,54 @@ def topological_order(output: Value) -> list[Value]:
     return order
 
 
-def made(data: float, edges: tuple[tuple[Value, float], ...]) -> Value:
-    """``Value(data, edges)`` for the operators, whose ``data`` is already a float.
+def made(data: float, flat_edges: tuple[Value | float, ...]) -> Value:
+    """The operators' `Value`: ``data`` is a float, the edges already flat.
 
-    It skips the call of ``Value.__init__`` and its check of ``data``, which
-    every operation would otherwise pay for.
+    It skips the call of ``Value.__init__``, its check of ``data`` and its
+    flattening of the edges, which every operation would otherwise pay for.
     """
     value = object.__new__(Value)
-    value.data, value.grad, value.edges = data, 0.0, edges
+    value.data, value.grad, value.flat_edges = data, 0.0, flat_edges
     return value
+
+
+def flattened(edges: Iterable[tuple[Value, Number]]) -> tuple[Value | float, ...]:
+    """``Value(data, edges)``'s pairs as `Value.flat_edges`, or an error naming the bad one.
+
+    >>> from tinygrad import Value, flattened
+    >>> a = Value(3)
+    >>> flattened([(a, 2)]) == (a, 2.0)
+    True
+    >>> flattened([(a, 2, 1)])
+    Traceback (most recent call last):
+    ...
+    TypeError: Value() edges[0] must be a (parent, local_derivative) pair, got tuple: ...
+    """
+    if not isinstance(edges, Iterable):
+        raise TypeError(
+            "Value() edges must be (parent, local_derivative) pairs, "
+            f"got {type(edges).__name__}: {edges!r}"
+        )
+    flat: list[Value | float] = []
+    for i, edge in enumerate(edges):
+        pair = tuple(edge) if isinstance(edge, (tuple, list)) else ()
+        if len(pair) != 2 or not isinstance(pair[0], Value):
+            raise TypeError(
+                f"Value() edges[{i}] must be a (parent, local_derivative) pair, "
+                f"got {type(edge).__name__}: {edge!r}"
+            )
+        parent, local_derivative = pair
+        if not Value.is_number(local_derivative):
+            raise TypeError(
+                f"Value() edges[{i}]: the local derivative must be a number, "
+                f"got {type(local_derivative).__name__}: {local_derivative!r}"
+            )
+        if type(local_derivative) is not float and not isinstance(
+            local_derivative, Value.Ratio
+        ):
+            local_derivative = float(local_derivative)
+        flat += (parent, local_derivative)
+    return tuple(flat)
 
 
 class Mark(float):
@@ -395,9 +454,9 @@ def cleared_order(output: Value) -> list[Value]:
     old gradients cleared. Instead of a set of the values seen, the walk sets a
     value's ``grad`` to ``zero``, a `Mark` made for this walk alone (no other
     grad can be that object), and a value whose grad is ``zero`` has been seen.
-    It recurses, the fastest walk in Python, to a depth of 200; deeper, as in
-    a chain of thousands of values, it goes on with a stack of its own (from
-    the start, if the caller leaves it less than that depth).
+    It recurses, the fastest walk in Python; a graph deeper than Python lets a
+    function recurse, such as a chain of thousands of values, is walked again
+    from the start with a stack of our own.
 
     >>> from tinygrad import Value, cleared_order
     >>> a = Value(3)
@@ -407,22 +466,27 @@ def cleared_order(output: Value) -> list[Value]:
     """
     order: list[Value] = []
     try:
-        visit(output, Mark(), order, 200)
-    except RecursionError:  # called with less than 200 of Python's depth left
+        visit(output, Mark(), order)
+    except RecursionError:  # deeper than Python's recursion limit allows
         order.clear()
         walk(output, Mark(), order)
     return order
 
 
-def visit(node: Value, zero: Mark, order: list[Value], depth: int) -> None:
-    """`cleared_order`'s walk from ``node``: recursive while ``depth`` lasts."""
+def visit(node: Value, zero: Mark, order: list[Value]) -> None:
+    """`cleared_order`'s walk from ``node``, by recursion."""
     node.grad = zero
-    for parent, _ in node.edges:
-        if parent.grad is not zero:
-            if depth:
-                visit(parent, zero, order, depth - 1)
-            else:
-                walk(parent, zero, order)
+    edges = node.flat_edges  # parent, local_derivative, parent, ...
+    if edges:  # one edge or two, as the operators make; more from Value()
+        if edges[0].grad is not zero:
+            visit(edges[0], zero, order)
+        if len(edges) == 4:
+            if edges[2].grad is not zero:
+                visit(edges[2], zero, order)
+        elif len(edges) > 4:
+            for parent in edges[2::2]:
+                if parent.grad is not zero:
+                    visit(parent, zero, order)
     order.append(node)
 
 
@@ -432,7 +496,7 @@ def walk(start: Value, zero: Mark, order: list[Value]) -> None:
     stack = [start]
     while stack:
         node = stack[-1]
-        for parent, _ in node.edges:
+        for parent in node.flat_edges[0::2]:
             if parent.grad is not zero:
                 parent.grad = zero
                 stack.append(parent)

@@ -54,10 +54,13 @@ def graph(shape: str) -> Value:
         for i in range(2000):
             out = out * 1.001 + b if i % 3 else (out + a).tanh()
         return out
+    if shape == "many edges":  # Value() with more edges than an operator makes
+        c = a * b
+        return Value(1.0, [(c, 2.0), (a, 3.0), (c, -1.0), (b, 0.5), (a, 1.0)]) * a
     return sum(a * k + b for k in range(300))  # wide: one long sum
 
 
-@pytest.mark.parametrize("shape", ["shallow", "deep", "wide"])
+@pytest.mark.parametrize("shape", ["shallow", "deep", "wide", "many edges"])
 def test_backward_walks_in_the_topological_order(shape: str) -> None:
     out = graph(shape)
     out.backward()  # grads other than 0.0 for the walk to clear
@@ -67,6 +70,27 @@ def test_backward_walks_in_the_topological_order(shape: str) -> None:
         node is other for node, other in zip(order, expected)
     )
     assert all(node.grad == 0.0 for node in order)
+
+
+def test_a_value_of_many_edges_passes_back_along_each() -> None:
+    out = graph("many edges")  # v * a, v with local derivatives 2, 3, -1, 0.5, 1
+    out.backward()
+    (v, a_data), (a, v_data) = out.edges
+    b = v.edges[3][0]
+    # out's grad times v's local derivatives: to c = a * b, 2 - 1; to a, 3 + 1
+    dv = a_data  # 0.5
+    assert a.grad == v_data + dv * (3.0 + 1.0 + (2.0 - 1.0) * b.data)  # 1 + 0.5 * 2
+    assert b.grad == dv * (0.5 + (2.0 - 1.0) * a.data)  # 0.5 * 1
+    assert (a.grad, b.grad) == (2.0, 0.5)
+
+
+def test_edges_are_the_flat_edges_in_pairs() -> None:
+    a, b = Value(2.0), Value(-3.0)
+    product = a * b
+    assert product.flat_edges == (a, -3.0, b, 2.0)
+    assert product.edges == ((a, -3.0), (b, 2.0))
+    assert Value(1.0, product.edges).flat_edges == product.flat_edges
+    assert Value(1.0).edges == () and (a + 1).edges == ((a, 1.0),)
 
 
 def test_backward_works_with_little_of_pythons_recursion_left() -> None:
@@ -91,14 +115,14 @@ class Interrupting(Value):
         self.interrupted = False
 
     @property
-    def edges(self) -> tuple:
+    def flat_edges(self) -> tuple:
         if not self.interrupted:
             self.interrupted = True
             raise KeyboardInterrupt
         return ()
 
-    @edges.setter
-    def edges(self, value: tuple) -> None:
+    @flat_edges.setter
+    def flat_edges(self, value: tuple) -> None:
         pass
 
 

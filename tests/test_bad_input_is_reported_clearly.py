@@ -29,6 +29,46 @@ def test_value_rejects_non_numbers(bad: object) -> None:
     assert type(bad).__name__ in str(info.value)
 
 
+PARENT = Value(2)
+
+
+@pytest.mark.parametrize(
+    "edges, named",
+    [
+        (5, "Value() edges must be (parent, local_derivative) pairs, got int: 5"),
+        (
+            [PARENT],
+            "Value() edges[0] must be a (parent, local_derivative) pair, got Value",
+        ),
+        (
+            [(PARENT, 1.0, 2.0)],
+            "edges[0] must be a (parent, local_derivative) pair, got tuple",
+        ),
+        (
+            [(PARENT, 1.0), (2.0, 1.0)],
+            "edges[1] must be a (parent, local_derivative) pair",
+        ),
+        (
+            [(PARENT, "1")],
+            "Value() edges[0]: the local derivative must be a number, got str",
+        ),
+        ([(PARENT, True)], "the local derivative must be a number, got bool"),
+    ],
+)
+def test_value_names_an_edge_that_is_not_a_pair(edges: object, named: str) -> None:
+    with pytest.raises(TypeError) as info:
+        Value(1, edges)  # type: ignore[arg-type]
+    assert named in str(info.value)
+
+
+def test_value_takes_edges_with_any_real_local_derivative() -> None:
+    out = Value(1, [(PARENT, Fraction(1, 4)), [PARENT, np.float32(2)]])
+    assert out.flat_edges == (PARENT, 0.25, PARENT, 2.0)
+    assert all(type(d) is float for d in out.flat_edges[1::2])
+    out.backward()
+    assert PARENT.grad == 2.25
+
+
 @pytest.mark.parametrize("bad", ["abc", None, [1]])
 def test_operations_with_non_numbers_raise_type_error(bad: object) -> None:
     for operation in (

@@ -22,7 +22,8 @@ garbage collector:
 - ``xor_backward``: the backward pass of chapter 6's XOR step (``train_xor``'s
   model and loss, 142 values), as ``backward()`` takes it and as the engine
   chapter's step 5 takes it (``src/engine.py``'s ``backward()``: a stack and a
-  set for the order, then a loop that clears);
+  set for the order, then a loop that clears, on a copy of the graph made of
+  its own values, which keep their edges as pairs);
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length (its forward pass alone, and
   forward and backward), against the number of values in the graph.
@@ -139,8 +140,12 @@ def xor_backward_microseconds(passes=2000, repeats=5):
     data = tinygrad.XOR_DATA
     loss = sum((model(x)[0] - y) ** 2 for x, y in data) * (1 / len(data))
 
-    def step_5():  # chapter 5's backward(), step 5's walk, on tinygrad's values
-        engine.Value.backward(loss)
+    copies = {}  # the same graph as chapter 5 keeps it: its Value, edges as pairs
+    for node in tinygrad.topological_order(loss):
+        copies[node] = engine.Value(
+            node.data, tuple((copies[p], d) for p, d in node.edges)
+        )
+    step_5 = copies[loss].backward  # chapter 5's backward(): step 5's walk
 
     def best(backward):
         times = []

@@ -352,15 +352,15 @@ class Value:
         order = cleared_order(self)  # each value after its parents, every grad 0.0
         self.grad = 1.0  # seed the output gradient
         for node in reversed(order):  # every child before its parents
-            edges = node.flat_edges  # parent, local_derivative, parent, ...
-            if edges:  # one edge or two, as the operators make; more from Value()
+            flat = node.flat_edges  # parent, local_derivative, parent, ...
+            if flat:  # one edge or two, as the operators make; more from Value()
                 grad = node.grad
-                edges[0].grad += grad * edges[1]
-                if len(edges) == 4:
-                    edges[2].grad += grad * edges[3]
-                elif len(edges) > 4:
-                    for i in range(2, len(edges), 2):
-                        edges[i].grad += grad * edges[i + 1]
+                flat[0].grad += grad * flat[1]
+                if len(flat) == 4:
+                    flat[2].grad += grad * flat[3]
+                elif len(flat) > 4:
+                    for i in range(2, len(flat), 2):
+                        flat[i].grad += grad * flat[i + 1]
 
 
 def topological_order(output: Value) -> list[Value]:
@@ -476,15 +476,15 @@ def cleared_order(output: Value) -> list[Value]:
 def visit(node: Value, zero: Mark, order: list[Value]) -> None:
     """`cleared_order`'s walk from ``node``, by recursion."""
     node.grad = zero
-    edges = node.flat_edges  # parent, local_derivative, parent, ...
-    if edges:  # one edge or two, as the operators make; more from Value()
-        if edges[0].grad is not zero:
-            visit(edges[0], zero, order)
-        if len(edges) == 4:
-            if edges[2].grad is not zero:
-                visit(edges[2], zero, order)
-        elif len(edges) > 4:
-            for parent in edges[2::2]:
+    flat = node.flat_edges  # parent, local_derivative, parent, ...
+    if flat:  # one edge or two, as the operators make; more from Value()
+        if flat[0].grad is not zero:
+            visit(flat[0], zero, order)
+        if len(flat) == 4:
+            if flat[2].grad is not zero:
+                visit(flat[2], zero, order)
+        elif len(flat) > 4:
+            for parent in flat[2::2]:
                 if parent.grad is not zero:
                     visit(parent, zero, order)
     order.append(node)

@@ -49,7 +49,9 @@ def test_every_licence_named_has_its_text_in_licenses():
 
 def test_code_is_mit_as_pyproject_says_and_pages_are_cc_by_sa():
     project = _pyproject()["project"]
-    assert project["license"] == CODE  # an SPDX expression, as setuptools >= 77 reads it
+    assert (
+        project["license"] == CODE
+    )  # an SPDX expression, as setuptools >= 77 reads it
     assert project["license-files"] == [f"LICENSES/{CODE}.txt"]
     first, *rest = _reuse_annotations()
     assert first["path"] == "**" and first["SPDX-License-Identifier"] == CODE

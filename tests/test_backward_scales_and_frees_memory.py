@@ -1,7 +1,8 @@
 """backward() handles a million-node chain, repeats exactly, and leaves no cycles.
 
-Its fast walk (`cleared_order`: recursion while shallow, marks in ``grad``
-instead of a set) finds the order `topological_order` finds, at any depth.
+Its fast walk (`cleared_order`: recursion while Python allows it, then a stack;
+marks in ``grad`` instead of a set) finds the order `topological_order` finds,
+at any depth and for any number of edges.
 """
 
 from __future__ import annotations
@@ -45,7 +46,8 @@ def test_backward_clears_only_what_it_reaches() -> None:
 
 
 def graph(shape: str) -> Value:
-    """A graph of each kind the walk meets: shallow, deeper than its recursion, wide."""
+    """A graph of each kind the walk meets: shallow, deeper than Python's recursion
+    limit, wide, and a value of more edges than an operator makes."""
     a, b = Value(0.5), Value(-2.0)
     if shape == "shallow":
         return (a * b + a).tanh() * b + a**3

@@ -314,7 +314,15 @@ READY = re.compile(r"^(>>>|In \[\d+\]:)$")  # a prompt with nothing typed after 
 
 
 class Terminal:
-    """An interactive program in a tmux pane: paste into it, type, read the screen."""
+    """An interactive program in a tmux pane: paste into it, type, read the screen.
+
+    The test speaks to tmux through one client in control mode (``tmux -C``),
+    which reads commands on its standard input and answers each between
+    ``%begin`` and ``%end``: a session sends some 600 commands per chapter,
+    and a client started for each cost more time than the chapter's Python.
+    The client neither sizes the window nor receives what the pane prints
+    (``ignore-size,no-output``): the program sees the terminal it would see.
+    """
 
     def __init__(
         self, tmux: str, argv: list[str], folder: Path, env: dict[str, str]
@@ -322,6 +330,7 @@ class Terminal:
         self.socket = folder.parent / "tmux.sock"
         config = folder.parent / "tmux.conf"
         config.write_text("set -g history-limit 100000\n")
+        self.pasted = folder.parent / "pasted.txt"  # beside the reader's folder
         self.tmux = [tmux, "-S", str(self.socket), "-f", str(config)]
         command = ["env", "-i", *(f"{k}={v}" for k, v in env.items()), *argv]
         subprocess.run(
@@ -339,33 +348,53 @@ class Terminal:
             + [subprocess.list2cmdline(command)],
             check=True,
         )
+        self.client = subprocess.Popen(
+            [*self.tmux, "-C", "attach-session", "-f", "ignore-size,no-output"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self.answer()  # to the attach itself
         self.sentinels = 0
+
+    def answer(self) -> list[str]:
+        """The lines of tmux's next answer (between %begin and %end); %error raises."""
+        lines: list[str] | None = None
+        while True:
+            raw = self.client.stdout.readline()
+            if not raw:
+                raise RuntimeError(f"tmux's control client ended ({self.socket})")
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            if lines is None:  # a notification (%session-changed, ...) until %begin
+                if line.startswith("%begin "):
+                    lines, number = [], line.split()[2]
+            elif line.startswith(("%end ", "%error ")) and line.split()[2] == number:
+                if line.startswith("%error "):
+                    raise RuntimeError("tmux: " + "\n".join(lines))
+                return lines
+            else:
+                lines.append(line)
+
+    def command(self, *words: str) -> list[str]:
+        """Run one tmux command in the control client; what it printed."""
+        for word in words:
+            assert "'" not in word and "\n" not in word, word
+        self.client.stdin.write((" ".join(f"'{w}'" for w in words) + "\n").encode())
+        self.client.stdin.flush()
+        return self.answer()
 
     def paste(self, text: str) -> None:
         """Paste as a terminal does: bracketed if the program asked for it."""
-        # one tmux client for both commands (";" separates them): each client
-        # started costs as much as the poll of the screen it replaces
-        subprocess.run(
-            [*self.tmux, "load-buffer", "-b", "copy", "-", ";"]
-            + ["paste-buffer", "-p", "-d", "-b", "copy"],
-            input=text.encode(),
-            check=True,
-        )
+        self.pasted.write_text(text, encoding="utf-8")
+        self.command("load-buffer", "-b", "copy", str(self.pasted))
+        self.command("paste-buffer", "-p", "-d", "-b", "copy")
 
     def type(self, line: str) -> None:
-        subprocess.run(
-            [*self.tmux, "send-keys", "-l", line, ";", "send-keys", "Enter"],
-            check=True,
-        )
+        self.command("send-keys", "-l", line)
+        self.command("send-keys", "Enter")
 
     def screen(self) -> list[str]:
-        out = subprocess.run(
-            [*self.tmux, "capture-pane", "-p", "-J", "-S", "-", "-E", "-"],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return [line.rstrip() for line in out.stdout.splitlines()]
+        out = self.command("capture-pane", "-p", "-J", "-S", "-", "-E", "-")
+        return [line.rstrip() for line in out]
 
     def wait_for(self, line: str, seconds: float) -> list[str]:
         """The screen once it shows this line and then a prompt ready for a paste.
@@ -438,11 +467,15 @@ class Terminal:
             line = line.replace(typed, "").rstrip()
             if not ECHO.match(line):
                 printed.append(OUT.sub("", line))
-        subprocess.run([*self.tmux, "clear-history"], check=True)
+        self.command("clear-history")
         return "\n".join(line for line in printed if line.strip())
 
     def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.client.stdin.close()
         subprocess.run([*self.tmux, "kill-server"], capture_output=True)
+        self.client.wait()
+        self.client.stdout.close()
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from built_site import ROOT, need
+from built_site import JAVA_OPTIONS, ROOT, need
 
 pytestmark = pytest.mark.slow  # a Sphinx build of the EPUB and EPUBCheck
 
@@ -118,7 +118,7 @@ def test_epubcheck_finds_nothing_wrong(epub: Path):
     jar = need("epubcheck")
     java = need("java")
     result = subprocess.run(
-        [java, "-jar", str(jar), str(epub)],
+        [java, *JAVA_OPTIONS, "-jar", str(jar), str(epub)],
         capture_output=True,
         text=True,
         timeout=300,

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import NODE_MODULES, need
+from built_site import JAVA_OPTIONS, NODE_MODULES, need
 
 pytestmark = pytest.mark.slow  # the Nu HTML Checker, on Java
 
@@ -48,6 +48,7 @@ def vnu_errors(pages: list[Path]) -> list[dict]:
     done = subprocess.run(
         [
             java(),
+            *JAVA_OPTIONS,
             "-jar",
             str(VNU),
             "--errors-only",

@@ -18,18 +18,22 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
+import fcntl
 import gzip
 import os
+import pickle
 import shutil
 import sys
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 import find_browser  # docs/_tools, on pytest's pythonpath (pyproject.toml)
+
+T = TypeVar("T")
 
 ROOT = find_browser.ROOT
 ENGINE = ROOT / "src" / "tinygrad.py"
@@ -301,7 +305,6 @@ def site_pages(site: Path) -> list[Path]:
     return [site / "index.html", *chapter_pages(site), site / "api.html"]
 
 
-@functools.cache
 def visit_pages(site: Path) -> dict[str, Visit]:
     """Load every page once over HTTP and record what it took (shared by several tests)."""
     visits: dict[str, Visit] = {}
@@ -363,7 +366,6 @@ class PhoneVisit:
 PHONE = {"width": 390, "height": 844}
 
 
-@functools.cache
 def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
     """Open every page from disk (file://) on a phone-sized screen, once for several tests."""
     visits: dict[str, PhoneVisit] = {}
@@ -388,3 +390,22 @@ def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
                 ),
             )
     return visits
+
+
+def once_per_run(run_folder: Path, name: str, make: Callable[[], T]) -> T:
+    """``make()``, made once for the whole test run, by whichever worker asks first.
+
+    Under pytest-xdist each worker is a process of its own: the first to ask
+    makes the value and leaves it in ``run_folder`` (the run's temporary
+    folder, which the workers share), holding a lock meanwhile; the others
+    wait for it and read it. So the visits of every page are made once,
+    whichever workers the test files that read them run on.
+    """
+    kept = run_folder / f"{name}.pickle"
+    with open(run_folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.exists():
+            return pickle.loads(kept.read_bytes())
+        value = make()
+        kept.write_bytes(pickle.dumps(value))
+        return value

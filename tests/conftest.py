@@ -9,6 +9,9 @@
   test opens its own contexts or pages in it, closed after it.
 - ``warm_context``: contexts a module keeps for its tests, one per set of
   options, so that its pages load the book from the context's cache.
+- ``visits`` and ``phone_visits``: every page loaded once, served and from
+  disk on a phone, for the tests that read what the loads did; made once per
+  run, by whichever worker asks first (``run_folder``, ``built_site.once_per_run``).
 
 Under ``pytest -n 2 --dist loadfile`` (pytest-xdist, what ``make test``
 runs) a session is a worker: each worker has its own server and Chromium.
@@ -26,13 +29,14 @@ leaves a quick run while writing.
 from __future__ import annotations
 
 import gc
+import os
 from pathlib import Path
 
 import pytest
 
 import built_site
 
-BROWSER_FIXTURES = {"chromium", "server", "warm_context"}
+BROWSER_FIXTURES = {"chromium", "server", "warm_context", "visits", "phone_visits"}
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -81,6 +85,31 @@ def zh_site(site) -> Path:
 def server(site) -> str:
     """The base URL of the built book, served for the whole session."""
     return built_site.server_for(site)
+
+
+@pytest.fixture(scope="session")
+def run_folder(tmp_path_factory) -> Path:
+    """The test run's temporary folder, the same for every worker of the run."""
+    here = tmp_path_factory.getbasetemp()
+    return here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here
+
+
+@pytest.fixture(scope="session")
+def visits(site, run_folder) -> dict:
+    """Every page of the site loaded once over HTTP (``built_site.visit_pages``), once per run."""
+    return built_site.once_per_run(
+        run_folder, "visits", lambda: built_site.visit_pages(site)
+    )
+
+
+@pytest.fixture(scope="session")
+def phone_visits(site, run_folder) -> dict:
+    """Every page opened from disk on a phone (``built_site.visit_pages_from_disk_on_a_phone``), once per run."""
+    return built_site.once_per_run(
+        run_folder,
+        "phone_visits",
+        lambda: built_site.visit_pages_from_disk_on_a_phone(site),
+    )
 
 
 @pytest.fixture(scope="session")

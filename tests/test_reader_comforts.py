@@ -22,8 +22,6 @@ from built_site import (
     search_results,
     serve,
     site_pages,
-    visit_pages,
-    visit_pages_from_disk_on_a_phone,
 )
 from test_pasting_into_real_pythons import copy_texts
 
@@ -79,8 +77,7 @@ def test_committed_pages_say_when_they_were_last_updated(site):
 
 
 @pytest.mark.browser
-def test_each_chapter_page_transfers_under_1_5_mb(site):
-    visits = visit_pages(site)
+def test_each_chapter_page_transfers_under_1_5_mb(visits):
     sizes = {
         name: v.gzip_bytes for name, v in visits.items() if name.startswith("chapters/")
     }
@@ -96,8 +93,7 @@ def test_each_chapter_page_transfers_under_1_5_mb(site):
 
 
 @pytest.mark.browser
-def test_every_code_block_has_a_copy_button(site):
-    visits = visit_pages(site)
+def test_every_code_block_has_a_copy_button(visits):
     blocks = 0
     for name, visit in visits.items():
         assert visit.copy_buttons == visit.code_blocks, (
@@ -162,9 +158,8 @@ def test_the_copy_button_copies_code_a_python_prompt_accepts(chromium, server, s
 
 
 @pytest.mark.browser
-def test_pages_fit_a_phone_screen(site):
-    visits = visit_pages_from_disk_on_a_phone(site)
-    for name, visit in visits.items():
+def test_pages_fit_a_phone_screen(phone_visits):
+    for name, visit in phone_visits.items():
         assert visit.overflow_px <= 1, (
             f"{name} is {visit.overflow_px}px wider than a phone"
         )

@@ -29,8 +29,6 @@ from urllib.parse import urlparse
 
 import pytest
 
-from built_site import visit_pages, visit_pages_from_disk_on_a_phone
-
 pytestmark = pytest.mark.slow  # every page in Chromium
 
 EXTERNAL = re.compile(r"^\s*(?:https?:)?//[^/\s]", re.IGNORECASE)
@@ -240,8 +238,7 @@ def _outside(base: str, requests: list[str]) -> list[str]:
 
 
 @pytest.mark.browser
-def test_no_page_served_from_127_0_0_1_requests_another_host(site):
-    visits = visit_pages(site)
+def test_no_page_served_from_127_0_0_1_requests_another_host(visits):
     for name, visit in visits.items():
         assert not _outside(visit.url, visit.requests), (
             f"{name}: {_outside(visit.url, visit.requests)}"
@@ -258,9 +255,8 @@ def test_no_page_served_from_127_0_0_1_requests_another_host(site):
 
 
 @pytest.mark.browser
-def test_no_page_opened_from_disk_requests_anything_but_files(site):
-    visits = visit_pages_from_disk_on_a_phone(site)
-    for name, visit in visits.items():
+def test_no_page_opened_from_disk_requests_anything_but_files(phone_visits):
+    for name, visit in phone_visits.items():
         assert visit.requests, f"{name}: the request log is empty: is it recording?"
         assert not _outside(visit.url, visit.requests), (
             f"{name}: {_outside(visit.url, visit.requests)}"

@@ -292,6 +292,9 @@ def interpreter(version: str) -> Path:
                     "pip",
                     "install",
                     "-q",
+                    # no .pyc made for every file installed (two thirds of
+                    # the install's time): Python makes those it imports
+                    "--no-compile",
                     *TENSOR_PACKAGES,
                 ],
                 capture_output=True,

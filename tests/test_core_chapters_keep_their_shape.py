@@ -87,8 +87,8 @@ def test_the_model_the_reader_types_in_chapter_6_is_short() -> None:
     assert len(code) <= 22, f"the model is {len(code)} lines of code"
 
 
-def test_chapter_6_shows_the_loop_of_gradient_descent_alone() -> None:
-    page = CHAPTERS / "06-xor.md"
+def test_the_appendix_shows_the_loop_of_gradient_descent_alone() -> None:
+    page = CHAPTERS / "11-inside-tinygrad.md"
     text = page.read_text(encoding="utf-8")
     shown = [
         include

@@ -54,18 +54,17 @@ class Value:
         return Value(other) / self
 
     def backward(self):
-        order, seen = [], {self}
-        stack = [(self, iter(self.edges))]
+        order, seen = [], set()
+        stack = [(self, False)]  # (node, are its parents in order already?)
         while stack:
-            node, edges = stack[-1]
-            for parent, _ in edges:
-                if parent not in seen:
-                    seen.add(parent)
-                    stack.append((parent, iter(parent.edges)))
-                    break
-            else:
-                stack.pop()
+            node, parents_done = stack.pop()
+            if parents_done:
                 order.append(node)
+            elif node not in seen:
+                seen.add(node)
+                stack.append((node, True))  # come back to it after its parents
+                for parent, _ in reversed(node.edges):  # the first edge on top
+                    stack.append((parent, False))
         for node in order:
             node.grad = 0.0
         self.grad = 1.0

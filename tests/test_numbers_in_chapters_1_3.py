@@ -111,7 +111,7 @@ def page(request: pytest.FixtureRequest) -> tuple[str, str, str, str]:
 
 def test_the_page_has_checked_examples(page: tuple[str, str, str, str]) -> None:
     name, prose, code, output = page
-    assert code.count("\n") > 20 and output.count("\n") > 20, (
+    assert code.count("\n") > 10 and output.count("\n") > 10, (
         f"{name}: too few doctests found"
     )
 

@@ -275,8 +275,10 @@ def passes(result: Result, case: Case) -> bool:
 def not_yet(case: Case, result: Result, words: Words) -> str | None:
     """What a step-4 or step-5 case shows on an engine from before that step."""
     numbers, error = result
-    if case.run is long_chain and walk_recursion(error):
-        return words("detail_chain")
+    if case.run is long_chain and isinstance(error, RecursionError):
+        name, _ = recursing(error)  # the walk's, or an operation's such as sum()'s
+        if name not in OPERATIONS or name == "backward":
+            return words("detail_chain")
     if case.run is backward_twice and numbers is not None:
         q, first, second = numbers
         if same(q, 12.0) and same(first, 7.0) and not same(second, 7.0):
@@ -473,9 +475,6 @@ class CannotCheck(Exception):
     """The file cannot be checked: one line says why."""
 
 
-IMPORT_SECONDS = 5.0
-
-
 def load_value(file: str, words: Words) -> type:
     """Import ``file`` by its path and return its class ``Value``."""
     name = os.path.basename(file)
@@ -515,6 +514,7 @@ def load_value(file: str, words: Words) -> type:
 # --- 3. running the reader's code under limits -------------------------------------
 
 SECONDS = 3.0  # for a case; a case of the book takes milliseconds (the chain 0.3 s)
+IMPORT_SECONDS = 5.0  # for importing the reader's file
 AFTER_A_TIMEOUT = 0.5  # once a case never ended, the others get less (and the probes)
 SIZE = 300_000  # entries of one list, set or dict: the longest case has 30,001 nodes
 EVERY = 1024  # events of the tracer between two looks at the clock and the sizes
@@ -536,8 +536,7 @@ class Stopped(BaseException):
 class Count(io.TextIOBase):
     """Where the reader's prints go while their code runs: counted, never kept."""
 
-    def __init__(self) -> None:
-        self.lines = 0
+    lines = 0
 
     def writable(self) -> bool:
         return True
@@ -648,23 +647,14 @@ def in_backward(frame: FrameType | None) -> bool:
 
 def recursing(error: BaseException) -> tuple[str | None, str]:
     """The reader's function that called itself until Python stopped it, and where."""
-    mine = [
-        (f, n) for f, n in frames(error.__traceback__) if theirs(f.f_code.co_filename)
-    ]
+    found = frames(error.__traceback__)
+    mine = [(f, n) for f, n in found if theirs(f.f_code.co_filename)]
     names = [f.f_code.co_name for f, _ in mine[-100:]]
     if not names:
         return None, "?"
     name = max(names, key=names.count)
     # the line of its call to itself: that of the last frame but one, which made it
     return name, at_line(*[(f, n) for f, n in mine if f.f_code.co_name == name][-2:][0])
-
-
-def walk_recursion(error: BaseException | None) -> bool:
-    """A RecursionError of the walk, not of an operation that calls itself?"""
-    if not isinstance(error, RecursionError):
-        return False
-    name, _ = recursing(error)
-    return name not in OPERATIONS or name == "backward"
 
 
 # --- 4. the likely cause of a wrong number -----------------------------------------
@@ -696,15 +686,19 @@ def search(output: object, once: bool = True) -> list[object]:
     return order
 
 
-def walk(output: object, mistake: str = "") -> dict[int, float]:
-    """The gradients that backward() gives, by id of node: right, or with ``mistake``.
+WALK_MISTAKES = {  # each with the key of its message
+    "order": "cause_order",  # the walk from the inputs: nothing passed on is complete
+    "assign": "cause_assign",  # = for +=
+    "seen": "cause_seen",  # no set seen: a node enters the order once per path
+    "per_edge": "cause_per_edge",  # pass a share to a parent, recurse into it
+    "per_parent": "cause_per_parent",  # pass every share, recurse into each parent
+    "per_parent_last": "cause_per_parent",  # the same, the last parent first
+}
 
-    ``order``: every node passes its gradient on before its children have added
-    theirs (walked from the inputs); ``assign``: ``=`` for ``+=``; ``seen``: no
-    set seen; ``per_edge``: a node recurses into a parent as soon as it has
-    passed it its share; ``per_parent`` (``per_parent_last`` for the other order
-    of the parents): a node passes every share, then recurses into each parent.
-    """
+
+def walk(output: object, mistake: str = "") -> dict[int, float]:
+    """The gradients that backward() gives, by id of node: right, or with one of
+    the WALK_MISTAKES."""
     grads = {id(output): 1.0}
 
     def add(parent: object, share: float) -> None:
@@ -733,16 +727,6 @@ def walk(output: object, mistake: str = "") -> dict[int, float]:
         for parent, local_derivative in node.edges:
             add(parent, grads.get(id(node), 0.0) * local_derivative)
     return grads
-
-
-WALK_MISTAKES = {
-    "order": "cause_order",
-    "assign": "cause_assign",
-    "seen": "cause_seen",
-    "per_edge": "cause_per_edge",
-    "per_parent": "cause_per_parent",
-    "per_parent_last": "cause_per_parent",
-}
 
 
 # Small graphs that test the walk: how each is written, and, from a = Value(3),
@@ -1059,10 +1043,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "cause_local": "the local derivative of {op} is wrong: {expr} gives "
         "{got}, not {want}",
         "cause_forward": "{op} computes a wrong value: {expr} gives {got}, not {want}",
-        "cause_order": "every node passes its gradient on before its children have "
-        "added theirs ({expr} gives a.grad {got}, not {want}): walk through "
-        "reversed(order), and put each node in order after its parents (step 5 "
-        "pushes (node, True) before them)",
+        "cause_order": "the walk reaches a node before its children have added "
+        "their shares to its gradient ({expr} gives a.grad {got}, not {want}): "
+        "walk through reversed(order), and put each node in order after its "
+        "parents (step 5 pushes (node, True) before them)",
         "cause_assign": "a gradient is assigned with = instead of added with "
         "+=, so only the last use of a value counts ({expr} gives a.grad "
         "{got}, not {want})",
@@ -1178,7 +1162,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "遍历之前给输出梯度设初值（self.grad = 1.0）",
         "cause_local": "{op} 的局部导数不对：{expr} 得到 {got}，而不是 {want}",
         "cause_forward": "{op} 算出的值不对：{expr} 得到 {got}，而不是 {want}",
-        "cause_order": "每个节点都在它的子节点把梯度加进来之前就往回传了"
+        "cause_order": "遍历在一个节点的子节点把各自那一份加进它的梯度之前就走到了它"
         "（{expr} 得到 a.grad {got}，而不是 {want}）：要按 reversed(order) 走，"
         "并让每个节点在 order 里排在它的父节点之后（第 5 步先压入 (node, True)，"
         "再压入父节点）",

@@ -210,8 +210,8 @@ MISTAKES = [
         "for node in reversed(order):",
         "for node in order:",
         (),
-        "every node passes its gradient on before its children have added theirs "
-        "((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order)",
+        "the walk reaches a node before its children have added their shares to its "
+        "gradient ((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order)",
         ["got       q 12.0, a.grad 1.0"],
     ),
     (
@@ -224,8 +224,8 @@ MISTAKES = [
         "                    stack.append((parent, False))\n"
         "                stack.append((node, True))  # come back to it after its parents\n",
         (),
-        "every node passes its gradient on before its children have added theirs "
-        "((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order), "
+        "the walk reaches a node before its children have added their shares to its "
+        "gradient ((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order), "
         "and put each node in order after its parents (step 5 pushes (node, True) "
         "before them)",
         ["got       q 12.0, a.grad 1.0"],

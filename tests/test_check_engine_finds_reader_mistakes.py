@@ -40,10 +40,10 @@ LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 def engine_file(step: int, blocks: dict[str, str] = BLOCKS) -> str:
     """engine.py after steps 0..step, as a reader keeps it in a file.
 
-    "In a file, simply add the new methods to your class" (step 1), and "in a
-    file, import math goes at the top" (step 2): the methods of each step's
-    ``class Value(Value):`` join the one class, a method of the same name
-    (step 4's and step 5's ``backward``) takes the place of the earlier one.
+    "In a file, the reader types the methods into the class instead": the
+    functions each step attaches (``Value.tanh = tanh``) join the one class,
+    indented, a method of the same name (step 4's and step 5's ``backward``)
+    in place of the earlier one, and ``import math`` goes at the top.
     """
     imports: list[str] = []
     methods: dict[str, str] = {}
@@ -55,17 +55,23 @@ def engine_file(step: int, blocks: dict[str, str] = BLOCKS) -> str:
             text = "\n".join(lines[node.lineno - 1 : node.end_lineno])
             if isinstance(node, ast.Import | ast.ImportFrom):
                 imports += [text] if text not in imports else []
-                continue
-            assert isinstance(node, ast.ClassDef) and node.name == "Value", text
-            if k == 0:  # `class Value:` and its docstring
-                head = "\n".join(lines[node.lineno - 1 : node.body[0].end_lineno])
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef):
+            elif isinstance(node, ast.ClassDef):  # step 0: the class and its methods
+                assert node.name == "Value" and k == 0, text
+                head = "\n".join(lines[node.lineno - 1 : node.body[0].lineno - 1])
+                for item in node.body:
+                    assert isinstance(item, ast.FunctionDef), text
                     methods[item.name] = "\n".join(
                         lines[item.lineno - 1 : item.end_lineno]
                     )
+            elif isinstance(node, ast.FunctionDef):  # a later step's method
+                methods[node.name] = "\n".join(
+                    "    " + line if line else line
+                    for line in lines[node.lineno - 1 : node.end_lineno]
+                )
+            else:  # Value.tanh = tanh
+                assert text == f"Value.{node.targets[0].attr} = {node.value.id}", text
     top = "\n".join(imports) + "\n\n\n" if imports else ""
-    return top + head + "\n" + "".join(f"\n{m}\n" for m in methods.values())
+    return top + head + "".join(f"\n{m}\n" for m in methods.values())
 
 
 def run(
@@ -103,17 +109,18 @@ def case_lines(output: str) -> dict[str, str]:
 # The step of chapter 5 after which each case runs, and every step that adds
 # something it needs (the chain needs sum(), step 3, and no recursion, step 5).
 FIRST_STEP = {
-    "case_q": {0},
-    "case_square": {0},
-    "case_L": {0},
-    "case_shared": {0},
-    "case_data": {0},
-    "case_loss": {1},
-    "case_neuron": {2},
-    "case_left": {1, 3},
-    "case_division": {3},
-    "case_twice": {4},
-    "case_chain": {3, 5},
+    "q_of_a": {0},
+    "a_times_a": {0},
+    "micrograd_L": {0},
+    "shared_node": {0},
+    "two_children": {0},
+    "data_kept": {0},
+    "chapter_2_loss": {1},
+    "neuron": {2},
+    "numbers_on_the_left": {1, 3},
+    "division": {3},
+    "backward_twice": {4},
+    "long_chain": {3, 5},
 }
 
 
@@ -137,8 +144,8 @@ def test_each_step_of_chapter_5_passes_and_skips_the_later_cases(
             assert lines[name].startswith("skip "), lines[name]
             assert f"step {next_step} " in lines[name], lines[name]
     if step == 3:  # the page shows 20.0 for a second backward() before step 4
-        assert "step 4 clears the gradients" in lines["case_twice"]
-        assert "a.grad 20.0, not 7.0" in lines["case_twice"]
+        assert "step 4 clears the gradients" in lines["backward_twice"]
+        assert "a.grad 20.0, not 7.0" in lines["backward_twice"]
     ran = sum(max(s) <= step for s in FIRST_STEP.values())
     skipped = len(FIRST_STEP) - ran
     assert result.stdout.rstrip().endswith(
@@ -152,7 +159,7 @@ def test_each_step_of_chapter_5_passes_and_skips_the_later_cases(
         ("tinygrad.py", (ROOT / "src" / "tinygrad.py").read_text(encoding="utf-8")),
         ("the complete engine of chapter 5", BLOCKS["complete"] + "\n"),
         (
-            "the steps pasted one after another, class Value(Value) and all",
+            "the steps pasted one after another, each attaching its functions",
             "\n\n".join(BLOCKS[f"step {k}"] for k in range(STEPS)) + "\n",
         ),
     ],
@@ -181,7 +188,8 @@ def test_it_checks_a_file_in_another_folder(tmp_path: Path) -> None:
         env={**os.environ, "LANG": "C.UTF-8", "LANGUAGE": ""},
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "All 11 cases that ran passed; 0 skipped." in result.stdout
+    n = len(check_engine.CASES)
+    assert f"All {n} cases that ran passed; 0 skipped." in result.stdout
 
 
 # (what the reader got wrong, the step it is planted in, the right code, the
@@ -202,8 +210,25 @@ MISTAKES = [
         "for node in reversed(order):",
         "for node in order:",
         (),
-        "the walk goes from the inputs to the output",
-        ["got       q 12.0, a.grad 1.0", "(a*2)*5 at a = 3 gives a.grad 0.0, not 10.0"],
+        "the walk reaches a node before its children have added their shares to its "
+        "gradient ((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order)",
+        ["got       q 12.0, a.grad 1.0"],
+    ),
+    (
+        "a node pushed back after its parents in the walk without recursion",
+        5,
+        "                stack.append((node, True))  # come back to it after its parents\n"
+        "                for parent, _ in reversed(node.edges):  # the first edge on top\n"
+        "                    stack.append((parent, False))\n",
+        "                for parent, _ in reversed(node.edges):  # the first edge on top\n"
+        "                    stack.append((parent, False))\n"
+        "                stack.append((node, True))  # come back to it after its parents\n",
+        (),
+        "the walk reaches a node before its children have added their shares to its "
+        "gradient ((a*2)*5 at a = 3 gives a.grad 0.0, not 10.0): walk through reversed(order), "
+        "and put each node in order after its parents (step 5 pushes (node, True) "
+        "before them)",
+        ["got       q 12.0, a.grad 1.0"],
     ),
     (
         "gradients not cleared",
@@ -238,7 +263,8 @@ MISTAKES = [
         "",
         "",
         ("--step", "5"),
-        "step 5, a walk without recursion",
+        "likely cause: visit() calls itself once per node, and Python stops at about "
+        "1,000 calls: step 5, a walk without recursion",
         ["got       RecursionError: maximum recursion depth exceeded"],
     ),
     (
@@ -309,8 +335,8 @@ MISTAKES = [
     (
         "seen missing from the walk without recursion",
         5,
-        "if parent not in seen:",
-        "if True:",
+        "elif node not in seen:",
+        "else:",
         (),
         "keep the set seen",
         ["got       c 12.0, b.grad 2.0, a.grad 8.0"],
@@ -365,19 +391,6 @@ MISTAKES = [
         ["got       q 0.0, a.grad 7.0"],
     ),
     (
-        "break missing from the walk without recursion",
-        5,
-        "                    break\n",
-        "",
-        (),
-        "the walk without recursion puts a node in order before its parents: "
-        "after pushing a parent, break",
-        [
-            "(a*2)*5 at a = 3 gives a.grad 20.0, not 10.0",
-            "got       q 12.0, a.grad 8.0",
-        ],
-    ),
-    (
         "__init__ that takes other arguments",
         5,
         "def __init__(self, data, edges=()):",
@@ -394,20 +407,21 @@ MISTAKES = [
         ".data",
         ".value",
         (),
-        "the book's case runs return [q.data, a.grad], and your Value cannot take "
+        "the book's case runs return q.data, a.grad, and your Value cannot take "
         "it (AttributeError: 'Value' object has no attribute 'data')",
         [],
     ),
     (
         "a walk that stops because the stack is never popped",
         5,
-        "                stack.pop()\n",
-        "",
+        "node, parents_done = stack.pop()",
+        "node, parents_done = stack[-1]",
         (),
         "backward() kept growing its order past 300,000 entries (at engine.py, line",
         [
             "in backward), on a graph of a few thousand nodes at most: does every "
-            "node leave the stack once all of its parents are in order",
+            "turn of the loop take an entry off the stack "
+            "(node, parents_done = stack.pop())?",
             "got       stopped: order grew past 300,000 entries",
         ],
     ),
@@ -532,7 +546,7 @@ def test_the_language_comes_from_lang_or_the_environment(
     assert result.returncode == 1
     words = check_engine.STRINGS["zh_CN" if chinese else "en"]
     lines = result.stdout.splitlines()
-    for key in ("fail", "skip", "ok", "case_neuron"):
+    for key in ("fail", "skip", "ok", "neuron"):
         assert any(words[key] in line for line in lines), (key, result.stdout)
     assert ("likely cause" in result.stdout) != chinese
 
@@ -565,7 +579,7 @@ def test_both_languages_have_every_message_with_the_same_blanks() -> None:
     for key in english:
         assert placeholders(english[key]) == placeholders(chinese[key]), key
     same = {k for k in english if english[k] == chinese[k]}
-    assert same == {"hint_file", "hint_class", "in_backward"}, same  # code, not words
+    assert same == {"in_backward"}, same  # code, not words
 
 
 def test_a_walk_wrong_in_no_known_way_is_named_as_the_walk(tmp_path: Path) -> None:
@@ -584,12 +598,161 @@ def test_a_walk_wrong_in_no_known_way_is_named_as_the_walk(tmp_path: Path) -> No
     assert "local derivative" not in result.stdout
 
 
-def test_a_walk_without_break_is_not_blamed_on_an_operation(tmp_path: Path) -> None:
-    result = run(tmp_path, engine_file(5).replace("                    break\n", ""))
-    assert "the walk without recursion" in result.stdout
-    assert "local derivative" not in result.stdout and "computes a wrong" not in (
-        result.stdout
-    )
+def with_backward(engine: str, walk: str) -> str:
+    """``engine`` with its method backward() replaced by ``walk``."""
+    start = engine.index("    def backward(self):\n")
+    end = engine.find("\n    def ", start + 1)
+    rest = "" if end == -1 else engine[end:]
+    return engine[:start] + walk.rstrip("\n") + "\n" + rest
+
+
+# The walks a reader may write instead of a topological order: micrograd's
+# recursion into each parent once its shares are passed, and chapter 5's
+# example of the wrong walk, a recursion along each edge.
+PER_PARENT = """\
+    def backward(self):
+        def pass_back(node):
+            for parent, local_derivative in node.edges:
+                parent.grad += node.grad * local_derivative
+            for parent in {parents}:
+                pass_back(parent)
+        self.grad = 1.0
+        pass_back(self)
+"""
+PER_EDGE = """\
+    def backward(self):
+        def pass_back(node):
+            for parent, local_derivative in node.edges:
+                parent.grad += node.grad * local_derivative
+                pass_back(parent)
+        self.grad = 1.0
+        pass_back(self)
+"""
+PASSES_ON_EARLY = (
+    "a node passes its gradient on before all of its children have added their "
+    "shares: backward() recurses into each parent instead of walking a "
+    "topological order ("
+)
+CHINESE_PASSES_ON_EARLY = (
+    "一个节点在它所有的子节点都把自己那一份加进来之前，就把梯度往回传了："
+    "backward() 对每个父节点递归，而不是按拓扑序遍历（"
+)
+
+
+@pytest.mark.parametrize(
+    "walk, cause, shown",
+    [
+        pytest.param(
+            PER_PARENT.format(parents="dict.fromkeys(p for p, _ in node.edges)"),
+            PASSES_ON_EARLY + "t = a*a, q = t + t*2 at a = 3 gives a.grad 24.0, not "
+            "18.0); put the nodes in order first, as step 0 does",
+            [
+                "FAIL  chapter 5: t = a*a, q = t + t*2 at a = 3",
+                "got       q 27.0, t.grad 3.0, a.grad 24.0",
+            ],
+            id="recursion into each parent",
+        ),
+        pytest.param(  # a set's order varies: the gradient is 24.0 or 36.0
+            PER_PARENT.format(parents="{p for p, _ in node.edges}"),
+            PASSES_ON_EARLY + "t = a*a, q = t + t*2 at a = 3 gives a.grad ",
+            ["FAIL  chapter 5: t = a*a, q = t + t*2 at a = 3"],
+            id="recursion into each parent, in a set's order",
+        ),
+        pytest.param(
+            PER_EDGE,
+            "a node passes its gradient on once per edge that reaches it, before "
+            "all of its children have added their shares: backward() recurses "
+            "along each edge instead of walking a topological order (b = a + a, "
+            "c = b + b at a = 3 gives a.grad 6.0, not 4.0)",
+            ["got       c 12.0, b.grad 2.0, a.grad 6.0"],
+            id="recursion along each edge",
+        ),
+    ],
+)
+def test_a_recursion_instead_of_an_order_fails_at_step_0(
+    walk: str, cause: str, shown: list[str], tmp_path: Path
+) -> None:
+    """Each passes q = a*a + a, a*a and L: only a node with two children tells."""
+    result = run(tmp_path, with_backward(engine_file(0), walk))
+    assert result.returncode == 1, result.stdout
+    lines = case_lines(result.stdout)
+    for name in ("q_of_a", "a_times_a", "micrograd_L", "data_kept"):
+        assert lines[name].startswith("ok "), result.stdout
+    assert lines["two_children"].startswith("FAIL "), result.stdout
+    assert "likely cause: " + cause in result.stdout, result.stdout
+    for numbers in shown:
+        assert numbers in result.stdout, result.stdout
+    assert "local derivative" not in result.stdout
+    assert "computes a wrong" not in result.stdout
+
+
+def test_the_recursion_into_each_parent_is_named_in_chinese(tmp_path: Path) -> None:
+    walk = PER_PARENT.format(parents="dict.fromkeys(p for p, _ in node.edges)")
+    engine = with_backward(engine_file(0), walk)
+    result = run(tmp_path, engine, "--lang", "zh_CN")
+    assert result.returncode == 1
+    assert (
+        "可能的原因：" + CHINESE_PASSES_ON_EARLY + "a = 3 时，t = a*a, q = t + t*2 "
+        "得到 a.grad 24.0，而不是 18.0）；请像第 0 步那样先把节点排好序"
+    ) in result.stdout, result.stdout
+
+
+def test_a_recursion_into_each_parent_fails_with_every_method(tmp_path: Path) -> None:
+    """micrograd's walk in the engine of all five steps, said to be step 4."""
+    walk = PER_PARENT.format(parents="dict.fromkeys(p for p, _ in node.edges)")
+    result = run(tmp_path, with_backward(engine_file(5), walk), "--step", "4")
+    assert result.returncode == 1
+    assert case_lines(result.stdout)["two_children"].startswith("FAIL ")
+    assert "likely cause: " + PASSES_ON_EARLY in result.stdout, result.stdout
+
+
+# A reflected method that calls itself: the number first, as the reader may
+# "fix" sum() or 2 * w, sends Python back to the same method, without end.
+@pytest.mark.parametrize(
+    "method, op, right, wrong",
+    [
+        ("__radd__", "2 + a, sum(...)", "return self + other", "return other + self"),
+        ("__rmul__", "2 * a", "return self * other", "return other * self"),
+        ("__rsub__", "1 - a", "return Value(other) - self", "return other - self"),
+        ("__rtruediv__", "6 / a", "return Value(other) / self", "return other / self"),
+    ],
+)
+def test_a_reflected_method_that_calls_itself_is_named(
+    method: str, op: str, right: str, wrong: str, tmp_path: Path
+) -> None:
+    engine = engine_file(5)
+    assert engine.count(right) == 1, f"{right!r}: update this test"
+    planted = engine.replace(right, wrong)
+    line = 1 + next(i for i, t in enumerate(planted.splitlines()) if wrong in t)
+    result = run(tmp_path, planted)
+    assert result.returncode == 1, result.stdout
+    lines = case_lines(result.stdout)
+    assert lines["numbers_on_the_left"].startswith("FAIL "), result.stdout
+    assert "got       RecursionError: maximum recursion depth exceeded" in result.stdout
+    assert (
+        f"likely cause: {method} ({op}) calls itself without end (engine.py, line "
+        f"{line}, in {method}): other is a plain number there, and putting it first "
+        f"sends Python back to {method}; step 3 writes {right}"
+    ) in result.stdout, result.stdout
+    assert "once per node" not in result.stdout  # not blamed on the walk
+    assert "without recursion" not in result.stdout
+    assert not [t for t in lines.values() if t.startswith("skip ")], result.stdout
+
+
+def test_a_reflected_method_that_calls_itself_is_named_in_chinese(
+    tmp_path: Path,
+) -> None:
+    planted = engine_file(3).replace("return self + other", "return other + self")
+    line = 1 + planted.splitlines().index("        return other + self")
+    result = run(tmp_path, planted, "--lang", "zh_CN")
+    assert result.returncode == 1
+    assert (
+        f"可能的原因：__radd__（2 + a, sum(...)）无休止地调用自己（engine.py, line "
+        f"{line}, in __radd__）：那里的 other 是一个普通的数，把它放在前面，Python "
+        "又会回到 __radd__；第 3 步写的是 return self + other"
+    ) in result.stdout, result.stdout
+    # the chain fails with the same cause: not a skip that blames the walk
+    assert "第 5 步才用不递归的方式遍历图" not in result.stdout, result.stdout
 
 
 def streamed(folder: Path, engine: str) -> tuple[list[tuple[float, str]], int, str]:
@@ -617,10 +780,11 @@ def streamed(folder: Path, engine: str) -> tuple[list[tuple[float, str]], int, s
 def test_an_endless_backward_is_stopped_and_named_while_the_report_streams(
     tmp_path: Path,
 ) -> None:
-    """Step 5's stack where a node never leaves: a loop without end, nothing grows."""
-    engine = engine_file(5).replace(
-        "                stack.pop()\n                order.append(node)\n",
-        "                pass\n",
+    """Step 5's stack where an entry never leaves: a loop without end, nothing grows."""
+    engine = (
+        engine_file(5)
+        .replace("node, parents_done = stack.pop()", "node, parents_done = stack[-1]")
+        .replace("order.append(node)", "pass")
     )
     lines, status, _ = streamed(tmp_path, engine)
     assert status == 1
@@ -643,8 +807,8 @@ def test_an_endless_backward_is_stopped_and_named_while_the_report_streams(
         causes[0]
         .rstrip()
         .endswith(
-            "in backward): does every node leave the stack once all of its parents are "
-            "in order (stack.pop(), then order.append(node))?"
+            "in backward): does every turn of the loop take an entry off the stack "
+            "(node, parents_done = stack.pop())?"
         )
     ), causes[0]
     assert all(line.strip() == "likely cause: the same as above" for line in causes[1:])

@@ -1,6 +1,6 @@
 """Promise 3 of CONTRIBUTING.md: the reader's engine is checked and drawn in the page, with nothing to install.
 
-In headless Chromium, on chapters 4 and 5 of both editions served as GitHub
+In headless Chromium, on chapter 5 of both editions served as GitHub
 Pages serves them (no cross-origin isolation):
 
 - the first load of a page fetches nothing of Graphviz; running a block whose
@@ -99,12 +99,12 @@ def counts(dot: str) -> tuple[int, int]:
     [
         (
             "",
-            "The graph that to_dot drew: 7 nodes and 6 edges; the output, L = d*f, "
-            "has data -8 and grad 1.",
+            "The graph that to_dot drew: 3 nodes and 4 edges; the output, q, "
+            "has data 12 and grad 1.",
         ),
         (
             "zh_CN/",
-            "由 to_dot 画出的图：7 个节点、6 条边；输出 L = d*f 的 data 为 -8，grad 为 1。",
+            "由 to_dot 画出的图：3 个节点、4 条边；输出 q 的 data 为 12，grad 为 1。",
         ),
     ],
     ids=["en", "zh_CN"],
@@ -112,19 +112,19 @@ def counts(dot: str) -> tuple[int, int]:
 def test_a_to_dot_block_is_drawn_under_it(
     edition: str, caption: str, chromium, server: str
 ) -> None:
-    page, requests = open_chapter(chromium, server, edition + "chapters/04-graph.html")
+    page, requests = open_chapter(chromium, server, edition + "chapters/05-engine.html")
     assert not [u for u in requests if "/viz/" in u], "Graphviz fetched on load"
-    book = block_with(page, "to_dot(L, names)")
+    book = block_with(page, 'to_dot(q, {a: "a", q: "q"})')
     dot = run_block(page, book)
     graph = drawn(page, book)
-    assert (graph["nodes"], graph["edges"]) == counts(dot) == (7, 6)
+    assert (graph["nodes"], graph["edges"]) == counts(dot) == (3, 4)
     assert graph["caption"] == caption and graph["labelled"] and graph["folded"]
     assert [u for u in requests if "/viz/" in u] == [
         server + "_static/viz/viz-global.js"
     ], "one copy of Graphviz, the English site's"
 
     # An expression the reader typed, in a block after it: the same drawing.
-    mine = block_with(page, "y_hat = w * x")
+    mine = block_with(page, "loss = (w * 2 + b - 5) ** 2")
     dot = run_block(
         page,
         mine,

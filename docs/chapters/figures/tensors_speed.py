@@ -12,10 +12,11 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
+import style  # beside this script, like the stored run
 from style import BLUE, GREEN, GREY, tr
 
 stored = json.loads(
-    (Path(__file__).with_name("tensors_results.json")).read_text(encoding="utf-8")
+    Path(style.__file__).with_name("tensors_results.json").read_text(encoding="utf-8")
 )["per_image_ms"]
 scalar_sizes, scalar_ms = stored["scalar_sizes"], stored["scalar"]
 tensor_sizes, tensor_ms = stored["tensor_sizes"], stored["tensor"]

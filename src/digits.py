@@ -31,13 +31,7 @@ from tinygrad import (  # the bridge; one error for both engines
 class DigitsNetwork:
     """One hidden layer: ``logits = tanh(x @ w1 + b1) @ w2 + b2``, a row per image.
 
-    Weights start random with a spread of ``1/sqrt(inputs)``, so that the
-    hidden layer starts out of tanh's flat ends; biases start at 0.
-
-    >>> from digits import DigitsNetwork
-    >>> network = DigitsNetwork(n_inputs=64, n_hidden=32, n_outputs=10)
-    >>> [p.shape for p in network.parameters()]
-    [(64, 32), (32,), (32, 10), (10,)]
+    Weights start random with a spread of ``1/sqrt(inputs)``, biases at 0.
     """
 
     def __init__(
@@ -103,11 +97,9 @@ def train_digits(
     learning_rate: float = 0.5,
     seed: int = 0,
 ) -> tuple[DigitsNetwork, list[float]]:
-    """Train a `DigitsNetwork` with minibatch gradient descent.
+    """Train a `DigitsNetwork` by minibatch gradient descent: the network, its losses.
 
-    Returns the trained network and the loss of every step. Raises
-    `tinygrad.TrainingDiverged`, as `tinygrad.gradient_descent` does, when a
-    loss is no longer a finite number.
+    Raises `tinygrad.TrainingDiverged` when a loss is no longer a finite number.
     """
     network = DigitsNetwork(images.shape[1], n_hidden, 10, seed=seed)
     rng = np.random.default_rng(seed)

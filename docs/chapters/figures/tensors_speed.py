@@ -1,75 +1,27 @@
 """Time per training example: the scalar engine against the tensor engine (chapter 10).
 
 Both engines take one gradient-descent step of the same network (64 pixels,
-32 tanh units, 10 logits, the same starting weights) on the same images, each
-on one processor core (NumPy's matrix library is held to one thread, which also
-keeps the times steady on a busy machine). The times are measured when the
-figure is drawn, on the machine that draws it. Python's garbage collector is
-on, as for any program, but told to skip the objects that already exist: the
-figure runs inside the process that builds the book, and the engine should not
-pay for scanning the builder's objects.
+32 tanh units, 10 logits, the same starting weights) on the same images. The
+times are the stored run's, tensors_results.json beside this script, which
+docs/_tools/benchmarks/bench_tensors_chapter.py (make bench-tensors) measures
+as the page does; the page quotes the same run.
 """
 
-import gc
-import time
+import json
+from pathlib import Path
 
 import matplotlib.pyplot as plt
-from threadpoolctl import threadpool_limits  # installed with scikit-learn
 
-from digits import DigitsNetwork, load_digits_split, scalar_cross_entropy
+import style  # beside this script, like the stored run
 from style import BLUE, GREEN, GREY, tr
-from tensorgrad import Tensor, cross_entropy
-from tinygrad import MLP, gradient_descent
 
-train_images, train_labels, _, _ = load_digits_split()
-mlp = MLP([64, 32, 10], seed=0)
-network = DigitsNetwork.from_mlp(mlp)
-
-
-def seconds(step, repeats):
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        step()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def scalar_step(n):
-    images, labels = train_images[:n].tolist(), train_labels[:n].tolist()
-
-    def loss_of():
-        return sum(scalar_cross_entropy(mlp(x), y) for x, y in zip(images, labels)) * (
-            1 / n
-        )
-
-    gradient_descent(loss_of, mlp.parameters(), steps=1, learning_rate=0.1)
-
-
-def tensor_step(n):
-    loss = cross_entropy(network(Tensor(train_images[:n])), train_labels[:n])
-    loss.backward()
-    for parameter in network.parameters():
-        parameter.data -= 0.1 * parameter.grad
-
-
-scalar_sizes = [1, 2, 4, 8]
-tensor_sizes = [2**k for k in range(11)]
-gc.freeze()  # the objects that exist now are left out of garbage collection
-try:
-    with threadpool_limits(limits=1):
-        scalar_times = [
-            seconds(lambda n=n: scalar_step(n), 2) / n for n in scalar_sizes
-        ]
-        tensor_times = [
-            seconds(lambda n=n: tensor_step(n), 20) / n for n in tensor_sizes
-        ]
-finally:
-    gc.unfreeze()
-scalar_ms = [t * 1e3 for t in scalar_times]
-tensor_ms = [t * 1e3 for t in tensor_times]
+stored = json.loads(
+    Path(style.__file__).with_name("tensors_results.json").read_text(encoding="utf-8")
+)["per_image_ms"]
+scalar_sizes, scalar_ms = stored["scalar_sizes"], stored["scalar"]
+tensor_sizes, tensor_ms = stored["tensor_sizes"], stored["tensor"]
 at_8 = tensor_sizes.index(8)
-speedup = scalar_ms[-1] / tensor_ms[at_8]
+speedup = scalar_ms[scalar_sizes.index(8)] / tensor_ms[at_8]
 
 fig, ax = plt.subplots()
 ax.loglog(

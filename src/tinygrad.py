@@ -2,9 +2,10 @@
 
 First chapter 5's engine, in its words: a `Value` holds ``data``, ``grad``
 and ``edges``, one ``(parent, local_derivative)`` pair per operand, and
-`Value.backward` walks the edges back in `topological_order`. Then what makes
-it a library: checks that name a mistake, `relu`, `exp` and `log`, refusals
-at the ends of the float range, and `to_dot`. Last, chapter 6's training.
+`Value.backward` walks the edges back in `topological_order`. Then what
+makes it a library: checks that name a mistake, ``relu``, ``exp`` and
+``log``, refusals at the ends of the float range, and `to_dot`. Last,
+chapter 6's training.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ class Value:
         return NotImplemented
 
     def __pow__(self, n: int) -> Value:
-        """``a ** n`` for a whole ``n`` from 1 to 2**53: local derivative ``n * a**(n-1)``."""
+        """``a ** n`` for a whole ``n`` from 1 to ``2**53``: local derivative ``n * a**(n-1)``."""
         n = whole_exponent(n)
         a = self.data
         try:
@@ -270,7 +270,7 @@ def checked_edges(edges: object) -> tuple[Edge, ...]:
 def whole_exponent(n: object) -> int:
     """The exponent of ``a ** n`` as an int, or an error naming what is wrong.
 
-    ``2``, ``2.0`` and ``numpy.int64(2)`` are all 2. Above 2**53, Python's
+    ``2``, ``2.0`` and ``numpy.int64(2)`` are all 2. Above ``2**53``, Python's
     ``a ** n`` rounds ``n`` to a float, which can make an odd ``n`` even:
 
     >>> from tinygrad import whole_exponent

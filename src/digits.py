@@ -55,13 +55,13 @@ class DigitsNetwork:
     @classmethod
     def from_mlp(cls, mlp: MLP) -> DigitsNetwork:
         """The same network with the weights of a two-layer `tinygrad.MLP`."""
-        hidden, output = mlp.layers
+        hidden, output = (layer.neurons for layer in mlp.layers)
         network = cls(len(hidden[0].weights), len(hidden), len(output))
         pairs = [(network.w1, network.b1, hidden), (network.w2, network.b2, output)]
-        for weights, biases, layer in pairs:
-            rows = [[w.data for w in neuron.weights] for neuron in layer]
+        for weights, biases, neurons in pairs:
+            rows = [[w.data for w in neuron.weights] for neuron in neurons]
             weights.data = np.array(rows).T  # a column per neuron
-            biases.data = np.array([neuron.bias.data for neuron in layer])
+            biases.data = np.array([neuron.bias.data for neuron in neurons])
         return network
 
 

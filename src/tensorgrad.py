@@ -234,22 +234,22 @@ class Tensor:
                 )
             raise ValueError("backward(): nothing here has requires_grad=True")
 
-        # Parents before children, with an explicit stack as in tinygrad.py.
+        # Chapter 5's step 5, as in tinygrad.py, with a tensor's parents for its edges.
         order: list[Tensor] = []
-        seen = {self}
-        stack = [(self, iter(self.parents))]
+        seen: set[Tensor] = set()
+        stack = [(self, False)]  # (node, are its parents in order already?)
         while stack:
-            node, parents = stack[-1]
-            for parent in parents:
-                if parent.requires_grad and parent not in seen:
-                    seen.add(parent)
-                    stack.append((parent, iter(parent.parents)))
-                    break
-            else:
-                stack.pop()
+            node, parents_done = stack.pop()
+            if parents_done:
                 order.append(node)
-                node.grad = np.zeros_like(node.data)
-
+            elif node not in seen:
+                seen.add(node)
+                stack.append((node, True))  # come back to it after its parents
+                for parent in reversed(node.parents):  # the first parent on top
+                    if parent.requires_grad:  # unlike step 5: no other needs a grad
+                        stack.append((parent, False))
+        for node in order:
+            node.grad = np.zeros_like(node.data)
         self.grad = np.ones_like(self.data)  # seed the output gradient
         for node in reversed(order):
             if node.ctx is None:  # a leaf: a weight, a bias

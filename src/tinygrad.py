@@ -1,16 +1,11 @@
 """A tiny reverse-mode autodiff engine, built in *From Slopes to Backprop*.
 
-Every `Value` remembers how it was computed: its edges, each a
-``(parent, local_derivative)`` pair. `Value.backward` walks those edges from
-the output back to the inputs and leaves in every value's ``grad`` the
-derivative of the output with respect to that value.
-
->>> from tinygrad import Value
->>> w = Value(1.0)
->>> loss = (w * 2 - 5) ** 2
->>> loss.backward()
->>> loss.data, w.grad
-(9.0, -12.0)
+First chapter 5's engine, in its words: a `Value` holds ``data``, ``grad``
+and ``edges``, one ``(parent, local_derivative)`` pair per operand, and
+`Value.backward` walks the edges back in `topological_order`. Then what
+makes it a library: checks that name a mistake, ``relu``, ``exp`` and
+``log``, refusals at the ends of the float range, and `to_dot`. Last,
+chapter 6's training.
 """
 
 from __future__ import annotations
@@ -21,243 +16,147 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-Number = int | float  # for type hints; what counts is Value.is_number
-PLAIN = (float, int)  # numbers Value.is_number accepts, recognized far more quickly
+Number = int | float  # for type hints; what counts as a number is is_number()
+Edge = tuple["Value", Number]  # (parent, local_derivative)
 
 
 class Value:
-    """A number that records the operations that produced it.
+    """A number that remembers how it was computed.
 
     >>> from tinygrad import Value
-    >>> Value(3)
-    Value(data=3.0, grad=0.0)
+    >>> a = Value(3)
+    >>> q = a * a + a
+    >>> q.backward()
+    >>> a
+    Value(data=3.0, grad=7.0)
     """
 
-    __slots__ = {
-        "data": "The number itself.",
-        "grad": "d(output)/d(this value), set by the output's backward().",
-        "flat_edges": "The edges in one tuple: parent, local_derivative, parent, ...",
-    }
+    __slots__ = ("data", "grad", "edges")  # no __dict__: a smaller, quicker value
 
-    @staticmethod
-    def is_number(x: object) -> bool:
-        """What counts as a plain number, here and in every operator.
-
-        Any real number (int, float, Fraction, NumPy's numbers), but not a
-        bool: ``True`` is an int to Python, yet almost always a mistake here.
-        The operators first ask ``type(x) in PLAIN``: the same answer for a
-        float or an int, without the slower walk through ``numbers.Real``.
-
-        >>> from fractions import Fraction
-        >>> from tinygrad import Value
-        >>> Value.is_number(Fraction(1, 4)), Value.is_number(True)
-        (True, False)
-        """
-        return isinstance(x, numbers.Real) and not isinstance(x, bool)
-
-    @staticmethod
-    def whole_number(exponent: object) -> int:
-        """The exponent of ``a ** n`` as an int, or an error naming what is wrong.
-
-        ``2``, ``2.0`` and ``numpy.int64(2)`` are all the whole number 2.
-
-        >>> from tinygrad import Value
-        >>> Value.whole_number(2.0)
-        2
-        """
-        if not Value.is_number(exponent):
-            raise TypeError(
-                f"Value ** {exponent!r}: the power must be a whole number, "
-                f"got {type(exponent).__name__}"
-            )
-        if not exponent >= 1 or exponent % 1 != 0:  # also refuses nan and inf
-            raise ValueError(
-                f"Value ** {exponent}: "
-                "only positive integer powers (1, 2, 3, ...) are supported"
-            )
-        return int(exponent)
-
-    @staticmethod
-    def power(x: float, n: int) -> tuple[float, float]:
-        """``x ** n`` and its derivative ``n * x ** (n - 1)``, for any whole ``n >= 1``.
-
-        Python's ``x ** n`` makes ``n`` a float: above ``2**53``, where every
-        float is even, the sign of ``(-1.0) ** (2**60 + 1)`` comes out wrong,
-        and beyond about 1.8e308 it fails (``1.0 ** 10**400``). There the sign
-        comes from ``n`` itself and the size from a float exponent of at most
-        ``2**64``, where every ``|x| < 1`` gives 0 and every ``|x| > 1``
-        overflows. Raises OverflowError where ``x ** n`` is too large.
-
-        >>> from tinygrad import Value
-        >>> Value.power(-1.0, 2**60 + 1)
-        (-1.0, 1.152921504606847e+18)
-        >>> Value.power(1.0, 10**400)  # the derivative, 10**400, is too large
-        (1.0, inf)
-        """
-        if n <= 2**53:  # n and n - 1 are exact as floats: Python's ** is right
-            return x**n, n * x ** (n - 1)
-        size = abs(x) ** float(min(n, 2**64))  # |x| ** n, and so |x| ** (n - 1)
-        odd = math.copysign(size, x)  # the sign of x ** n for an odd n
-        result, below = (odd, size) if n % 2 else (size, odd)
-        try:
-            return result, n * below
-        except OverflowError:  # n beyond the largest float; |x| is 0, 1, inf or nan
-            return result, below * math.inf if below else below
-
-    class Ratio(float):
-        """A local derivative ``n / d`` too large for a float, kept as ``n`` and ``d``.
-
-        ``1/a`` is inf for a subnormal ``a`` (below about 5.6e-309), yet the
-        gradient it passes on, ``grad / a``, is finite for a small ``grad``.
-        A Ratio is the float ``n / d`` (inf), so an edge still holds its local
-        derivative; but a gradient multiplied by it is ``grad * n / d``, so
-        `Value.backward` keeps its ``grad * local_derivative``. Only where
-        ``n / d`` overflows (`Value.quotient`): a plain float is cheaper to
-        make and to multiply.
-
-        >>> from tinygrad import Value
-        >>> slope = Value.Ratio(1.0, 1e-310)
-        >>> slope, round(1e-10 * slope / 1e300, 4)
-        (inf, 1.0)
-        """
-
-        __slots__ = ("numerator", "denominator")
-
-        def __new__(cls, numerator: float, denominator: float) -> Value.Ratio:
-            ratio = super().__new__(cls, numerator / denominator)
-            ratio.numerator, ratio.denominator = numerator, denominator
-            return ratio
-
-        def __rmul__(self, grad: float) -> float:
-            """``grad * ratio``: the gradient passed on, ``grad * n / d``."""
-            return grad * self.numerator / self.denominator
-
-        __mul__ = __rmul__
-
-    @staticmethod
-    def quotient(numerator: float, denominator: float) -> float:
-        """``numerator / denominator`` as a local derivative, a `Value.Ratio` if inf.
-
-        >>> from tinygrad import Value
-        >>> Value.quotient(1.0, 4.0), type(Value.quotient(1.0, 1e-310)).__name__
-        (0.25, 'Ratio')
-        """
-        ratio = numerator / denominator
-        if -math.inf < ratio < math.inf:  # a float, the cheaper one
-            return ratio
-        return Value.Ratio(numerator, denominator)
-
-    def __init__(
-        self, data: Number, edges: Iterable[tuple[Value, Number]] = ()
-    ) -> None:
-        if type(data) is not float:
-            if not Value.is_number(data):
+    def __init__(self, data: Number, edges: Iterable[Edge] = ()) -> None:
+        if type(data) is not float:  # what the operators give needs no check
+            if not is_number(data):
                 raise TypeError(
                     f"Value() needs a real number, got {type(data).__name__}: {data!r}"
                 )
             data = float(data)
         self.data = data
         self.grad = 0.0
-        self.flat_edges = flattened(edges)
+        if type(edges) is not tuple:  # a tuple, as the operators make it, is trusted
+            edges = checked_edges(edges)
+        self.edges = edges  # (parent, local_derivative) pairs
 
-    @property
-    def edges(self) -> tuple[tuple[Value, float], ...]:
-        """The ``(parent, local_derivative)`` pairs, one per operand, in order.
-
-        A value keeps them flat, in `Value.flat_edges`: one tuple instead of
-        one per edge and one around them.
-
-        >>> from tinygrad import Value
-        >>> a = Value(3)
-        >>> (a * 2).edges == ((a, 2.0),), (a * 2).flat_edges == (a, 2.0)
-        (True, True)
-        """
-        flat = self.flat_edges
-        return tuple(zip(flat[0::2], flat[1::2]))
+    def __repr__(self) -> str:
+        return f"Value(data={self.data!r}, grad={self.grad!r})"
 
     def __add__(self, other: Value | Number) -> Value:
         """``a + b``: both local derivatives are 1.
 
+        A plain number gets no node: no one asks for its gradient.
+
         >>> from tinygrad import Value
-        >>> (Value(2) + 3).data
-        5.0
+        >>> a = Value(2)
+        >>> (a + 3).data, len((a + 3).edges), len((a + Value(3)).edges)
+        (5.0, 1, 2)
         """
         if isinstance(other, Value):
-            return made(self.data + other.data, (self, 1.0, other, 1.0))
-        if type(other) in PLAIN or Value.is_number(other):  # a constant: no node
-            return made(self.data + float(other), (self, 1.0))
-        return NotImplemented
+            return Value(self.data + other.data, ((self, 1.0), (other, 1.0)))
+        if is_number(other):
+            return Value(self.data + other, ((self, 1.0),))
+        return NotImplemented  # Python then raises a TypeError naming both types
 
     def __mul__(self, other: Value | Number) -> Value:
-        """``a * b``: the local derivative for each operand is the other operand.
-
-        >>> from tinygrad import Value
-        >>> (Value(2) * -3).data
-        -6.0
-        """
+        """``a * b``: the local derivative for each operand is the other operand."""
         if isinstance(other, Value):
-            return made(self.data * other.data, (self, other.data, other, self.data))
-        if type(other) in PLAIN or Value.is_number(other):
-            factor = float(other)
-            return made(self.data * factor, (self, factor))
+            return Value(
+                self.data * other.data, ((self, other.data), (other, self.data))
+            )
+        if is_number(other):
+            return Value(self.data * other, ((self, float(other)),))
         return NotImplemented
 
-    def __pow__(self, exponent: int) -> Value:
-        """``a ** n`` for a whole ``n >= 1``: local derivative ``n * a**(n-1)``.
-
-        >>> from tinygrad import Value
-        >>> (Value(3) ** 2).data, (Value(1) ** 10**400).data
-        (9.0, 1.0)
-        >>> Value(3) ** 0.5
-        Traceback (most recent call last):
-        ...
-        ValueError: Value ** 0.5: only positive integer powers (1, 2, 3, ...) are supported
-        """
-        if type(exponent) is not int or exponent < 1:
-            exponent = Value.whole_number(exponent)  # or an error that says why not
+    def __pow__(self, n: int) -> Value:
+        """``a ** n`` for a whole ``n`` from 1 to ``2**53``: local derivative ``n * a**(n-1)``."""
+        n = whole_exponent(n)
+        a = self.data
         try:
-            result, slope = Value.power(self.data, exponent)
+            result = a**n
         except OverflowError:
-            raise OverflowError(
-                f"{self.data!r} ** {exponent} is too large for a float"
-            ) from None
-        return made(result, (self, slope))
+            raise OverflowError(f"{a!r} ** {n} is too large for a float") from None
+        slope = finite_slope(n * a ** (n - 1), "n * a**(n-1)", f"{a!r} ** {n}", a)
+        return Value(result, ((self, slope),))
+
+    def __neg__(self) -> Value:
+        return self * -1
+
+    def __sub__(self, other: Value | Number) -> Value:
+        """``a - b`` in one node: local derivatives 1 and -1."""
+        if isinstance(other, Value):
+            return Value(self.data - other.data, ((self, 1.0), (other, -1.0)))
+        if is_number(other):
+            return Value(self.data - other, ((self, 1.0),))
+        return NotImplemented
+
+    def tanh(self) -> Value:
+        """Hyperbolic tangent: local derivative ``1 - tanh**2``."""
+        t = math.tanh(self.data)
+        return Value(t, ((self, 1.0 - t * t),))
 
     def __truediv__(self, other: Value | Number) -> Value:
         """``a / b``: local derivatives ``1/b`` and ``-a/b**2``.
 
         The second is computed as ``-(a/b)/b``: the same number, but ``b**2``
         alone overflows for ``b = 1e160`` and becomes 0 for ``b = 1e-170``.
-        `Value.quotient` keeps either one as a `Value.Ratio` where it is too
-        large for a float, as ``1/b`` is for ``b = 1e-310``.
-
-        >>> from tinygrad import Value
-        >>> (Value(1) / 4).data
-        0.25
         """
         if isinstance(other, Value):
             b = other.data
-        elif type(other) in PLAIN or Value.is_number(other):
+        elif is_number(other):
             b = float(other)
         else:
             return NotImplemented
         a = self.data
         if b == 0.0:
             raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
-        slope = Value.quotient(1.0, b)
-        if isinstance(other, Value):
-            return made(a / b, (self, slope, other, Value.quotient(-(a / b), b)))
-        return made(a / b, (self, slope))
+        over_b = finite_slope(1 / b, "1/b", f"{a!r} / {b!r}", a, b)
+        if not isinstance(other, Value):  # a constant: one edge
+            return Value(a / b, ((self, over_b),))
+        slope = finite_slope(-(a / b) / b, "-a/b**2", f"{a!r} / {b!r}", a, b)
+        return Value(a / b, ((self, over_b), (other, slope)))
 
-    def tanh(self) -> Value:
-        """Hyperbolic tangent: local derivative ``1 - tanh**2``.
+    __radd__ = __add__  # 2 + a, and what makes sum(values) work
+    __rmul__ = __mul__  # 2 * a
+
+    def __rsub__(self, other: Number) -> Value:  # 2 - a
+        if not is_number(other):
+            return NotImplemented
+        return Value(other - self.data, ((self, -1.0),))
+
+    def __rtruediv__(self, other: Number) -> Value:  # 2 / a
+        if not is_number(other):
+            return NotImplemented
+        a, b = float(other), self.data
+        if b == 0.0:
+            raise ZeroDivisionError(f"Value division by zero: {a!r} / {b!r}")
+        slope = finite_slope(-(a / b) / b, "-a/b**2", f"{a!r} / {b!r}", a, b)
+        return Value(a / b, ((self, slope),))
+
+    def backward(self) -> None:
+        """Set ``grad`` of every value this one depends on to d(self)/d(value).
 
         >>> from tinygrad import Value
-        >>> round(Value(0.5).tanh().data, 4)
-        0.4621
+        >>> a = Value(3)
+        >>> q = a * a + a
+        >>> q.backward()
+        >>> a.grad
+        7.0
         """
-        t = math.tanh(self.data)
-        return made(t, (self, 1.0 - t * t))
+        order = topological_order(self)
+        for node in order:
+            node.grad = 0.0
+        self.grad = 1.0
+        for node in reversed(order):
+            for parent, local_derivative in node.edges:
+                parent.grad += node.grad * local_derivative
 
     def relu(self) -> Value:
         """``max(0, a)``: local derivative 1 where ``a > 0``, else 0.
@@ -270,146 +169,78 @@ class Value:
         [0.0, -0.0, nan]
         """
         if self.data < 0.0:
-            return made(0.0, (self, 0.0))
-        return made(self.data, (self, 0.0 if self.data == 0.0 else 1.0))
+            return Value(0.0, ((self, 0.0),))
+        return Value(self.data, ((self, 0.0 if self.data == 0.0 else 1.0),))
 
     def exp(self) -> Value:
-        """``e**a``: the local derivative is the result itself.
-
-        >>> from tinygrad import Value
-        >>> round(Value(1).exp().data, 4)
-        2.7183
-        """
+        """``e**a``: the local derivative is the result itself."""
+        a = self.data
         try:
-            result = math.exp(self.data)
+            result = math.exp(a)
         except OverflowError:
-            raise OverflowError(
-                f"exp({self.data!r}) is too large for a float"
-            ) from None
-        return made(result, (self, result))
+            raise OverflowError(f"exp({a!r}) is too large for a float") from None
+        return Value(result, ((self, result),))
 
     def log(self) -> Value:
-        """Natural logarithm of a positive value: local derivative ``1/a``.
-
-        ``1/a`` is inf for ``a = 1e-310``: `Value.quotient` keeps it as a
-        `Value.Ratio`, so the gradient that passes is still ``grad / a``.
-
-        >>> from tinygrad import Value
-        >>> Value(-1).log()
-        Traceback (most recent call last):
-        ...
-        ValueError: log needs a positive value, got -1.0
-        """
-        if not self.data > 0.0:
-            raise ValueError(f"log needs a positive value, got {self.data!r}")
-        return made(math.log(self.data), (self, Value.quotient(1.0, self.data)))
-
-    def __neg__(self) -> Value:
-        return made(-self.data, (self, -1.0))
-
-    def __sub__(self, other: Value | Number) -> Value:
-        """``a - b``: local derivatives 1 and -1.
-
-        >>> from tinygrad import Value
-        >>> (Value(2) - 5).data
-        -3.0
-        """
-        if isinstance(other, Value):
-            return made(self.data - other.data, (self, 1.0, other, -1.0))
-        if type(other) in PLAIN or Value.is_number(other):
-            return made(self.data - float(other), (self, 1.0))
-        return NotImplemented
-
-    __radd__ = __add__  # 2 + a, and what makes sum(values) work
-    __rmul__ = __mul__  # 2 * a
-
-    def __rsub__(self, other: Number) -> Value:
-        if type(other) not in PLAIN and not Value.is_number(other):
-            return NotImplemented
-        return made(float(other) - self.data, (self, -1.0))
-
-    def __rtruediv__(self, other: Number) -> Value:
-        if type(other) not in PLAIN and not Value.is_number(other):
-            return NotImplemented
-        a, b = float(other), self.data
-        if b == 0.0:
-            raise ZeroDivisionError(f"Value division by zero: {a!r} / 0.0")
-        return made(a / b, (self, Value.quotient(-(a / b), b)))  # -a/b**2
-
-    def __repr__(self) -> str:
-        return f"Value(data={self.data!r}, grad={self.grad!r})"
-
-    def backward(self) -> None:
-        """Set ``grad`` of every value this one depends on to d(self)/d(value).
-
-        >>> from tinygrad import Value
-        >>> a = Value(3)
-        >>> q = a * a + a
-        >>> q.backward()
-        >>> a.grad
-        7.0
-        """
-        order = cleared_order(self)  # each value after its parents, every grad 0.0
-        self.grad = 1.0  # seed the output gradient
-        for node in reversed(order):  # every child before its parents
-            flat = node.flat_edges  # parent, local_derivative, parent, ...
-            if flat:  # one edge or two, as the operators make; more from Value()
-                grad = node.grad
-                flat[0].grad += grad * flat[1]
-                if len(flat) == 4:
-                    flat[2].grad += grad * flat[3]
-                elif len(flat) > 4:
-                    for i in range(2, len(flat), 2):
-                        flat[i].grad += grad * flat[i + 1]
+        """Natural logarithm of a positive value: local derivative ``1/a``."""
+        a = self.data
+        if not a > 0.0:
+            raise ValueError(f"log needs a positive value, got {a!r}")
+        slope = finite_slope(1 / a, "1/a", f"log({a!r})", a)
+        return Value(math.log(a), ((self, slope),))
 
 
 def topological_order(output: Value) -> list[Value]:
     """Every value ``output`` depends on, itself last, each after all its parents.
 
-    Depth-first search with a stack of its own, so that a long chain cannot hit
-    Python's recursion limit. `to_dot` walks this way; `Value.backward` finds
-    the same order faster, with `cleared_order`.
+    Chapter 5's step 5, the order of step 0's recursion without recursing,
+    for `Value.backward` and `to_dot`, on any values that have ``edges``.
 
     >>> from tinygrad import Value, topological_order
     >>> a = Value(3)
     >>> [node.data for node in topological_order(a * a + a)]
     [3.0, 9.0, 12.0]
     """
-    order: list[Value] = []
-    seen = {output}
-    stack = [(output, iter(output.edges))]
+    order, seen = [], set()
+    stack = [(output, False)]  # (node, are its parents in order already?)
     while stack:
-        node, edges = stack[-1]
-        for parent, _ in edges:
-            if parent not in seen:
-                seen.add(parent)
-                stack.append((parent, iter(parent.edges)))
-                break
-        else:  # all of node's parents are in order
-            stack.pop()
+        node, parents_done = stack.pop()
+        if parents_done:
             order.append(node)
+        elif node not in seen:
+            seen.add(node)
+            stack.append((node, True))  # come back to it after its parents
+            for parent, _ in reversed(node.edges):  # the first edge on top
+                stack.append((parent, False))
     return order
 
 
-def made(data: float, flat_edges: tuple[Value | float, ...]) -> Value:
-    """The operators' `Value`: ``data`` is a float, the edges already flat.
+# --- input checks: a mistake is named where it is made ---
+def is_number(x: object) -> bool:
+    """What counts as a plain number, in `Value` and in every operator.
 
-    It skips the call of ``Value.__init__``, its check of ``data`` and its
-    flattening of the edges, which every operation would otherwise pay for.
+    Any real number (int, float, Fraction, NumPy's numbers), but not a bool:
+    ``True`` is an int to Python, yet almost always a mistake here.
+
+    >>> from fractions import Fraction
+    >>> from tinygrad import is_number
+    >>> is_number(Fraction(1, 4)), is_number(True), is_number("1")
+    (True, False, False)
     """
-    value = object.__new__(Value)
-    value.data, value.grad, value.flat_edges = data, 0.0, flat_edges
-    return value
+    if type(x) is float or type(x) is int:  # the usual answer, found quickly
+        return True
+    return isinstance(x, numbers.Real) and not isinstance(x, bool)
 
 
-def flattened(edges: Iterable[tuple[Value, Number]]) -> tuple[Value | float, ...]:
-    """``Value(data, edges)``'s pairs as `Value.flat_edges`, or an error naming the bad one.
+def checked_edges(edges: object) -> tuple[Edge, ...]:
+    """``Value(data, edges)``'s edges as a tuple of pairs, or an error naming the bad one.
 
-    >>> from tinygrad import Value, flattened
-    >>> a = Value(3)
-    >>> flattened([(a, 2)]) == (a, 2.0)
-    True
-    >>> flattened([(a, 2, 1)])
+    A list (any iterable but a tuple) is checked pair by pair: a `Value` and
+    a real number, made a float. A tuple is taken as it is: the operators make
+    one for every value, and checking each would slow every operation.
+
+    >>> from tinygrad import Value
+    >>> Value(1, [(Value(3), 2, 1)])
     Traceback (most recent call last):
     ...
     TypeError: Value() edges[0] must be a (parent, local_derivative) pair, got tuple: ...
@@ -419,7 +250,7 @@ def flattened(edges: Iterable[tuple[Value, Number]]) -> tuple[Value | float, ...
             "Value() edges must be (parent, local_derivative) pairs, "
             f"got {type(edges).__name__}: {edges!r}"
         )
-    flat: list[Value | float] = []
+    checked = []
     for i, edge in enumerate(edges):
         pair = tuple(edge) if isinstance(edge, (tuple, list)) else ()
         if len(pair) != 2 or not isinstance(pair[0], Value):
@@ -427,91 +258,69 @@ def flattened(edges: Iterable[tuple[Value, Number]]) -> tuple[Value | float, ...
                 f"Value() edges[{i}] must be a (parent, local_derivative) pair, "
                 f"got {type(edge).__name__}: {edge!r}"
             )
-        parent, local_derivative = pair
-        if not Value.is_number(local_derivative):
+        if not is_number(pair[1]):
             raise TypeError(
                 f"Value() edges[{i}]: the local derivative must be a number, "
-                f"got {type(local_derivative).__name__}: {local_derivative!r}"
+                f"got {type(pair[1]).__name__}: {pair[1]!r}"
             )
-        if type(local_derivative) is not float and not isinstance(
-            local_derivative, Value.Ratio
-        ):
-            local_derivative = float(local_derivative)
-        flat += (parent, local_derivative)
-    return tuple(flat)
+        checked.append((pair[0], float(pair[1])))
+    return tuple(checked)
 
 
-class Mark(float):
-    """0.0, as an object of its own: what `cleared_order` marks a value with."""
+def whole_exponent(n: object) -> int:
+    """The exponent of ``a ** n`` as an int, or an error naming what is wrong.
 
-    __slots__ = ()
+    ``2``, ``2.0`` and ``numpy.int64(2)`` are all 2. Above ``2**53``, Python's
+    ``a ** n`` rounds ``n`` to a float, which can make an odd ``n`` even:
 
-
-def cleared_order(output: Value) -> list[Value]:
-    """`topological_order`, found faster, with every ``grad`` on the way set to 0.0.
-
-    What `Value.backward` needs before it seeds the output: the order, and the
-    old gradients cleared. Instead of a set of the values seen, the walk sets a
-    value's ``grad`` to ``zero``, a `Mark` made for this walk alone (no other
-    grad can be that object), and a value whose grad is ``zero`` has been seen.
-    It recurses, the fastest walk in Python; a graph deeper than Python lets a
-    function recurse, such as a chain of thousands of values, is walked again
-    from the start with a stack of our own.
-
-    >>> from tinygrad import Value, cleared_order
-    >>> a = Value(3)
-    >>> q = a * a + a
-    >>> [(node.data, node.grad) for node in cleared_order(q)]
-    [(3.0, 0.0), (9.0, 0.0), (12.0, 0.0)]
+    >>> from tinygrad import whole_exponent
+    >>> whole_exponent(2.0), (-1.0) ** (2**53 + 1)
+    (2, 1.0)
     """
-    order: list[Value] = []
-    try:
-        visit(output, Mark(), order)
-    except RecursionError:  # deeper than Python's recursion limit allows
-        order.clear()
-        walk(output, Mark(), order)
-    return order
+    if not is_number(n):
+        raise TypeError(
+            f"Value ** {n!r}: the power must be a whole number, got {type(n).__name__}"
+        )
+    if not n >= 1 or n % 1 != 0:  # also refuses nan and inf
+        raise ValueError(
+            f"Value ** {n}: only positive integer powers (1, 2, 3, ...) are supported"
+        )
+    if n > 2**53:
+        raise ValueError(
+            f"Value ** {n}: powers above 2**53 are not supported "
+            "(a float cannot hold them exactly)"
+        )
+    return int(n)
 
 
-def visit(node: Value, zero: Mark, order: list[Value]) -> None:
-    """`cleared_order`'s walk from ``node``, by recursion."""
-    node.grad = zero
-    flat = node.flat_edges  # parent, local_derivative, parent, ...
-    if flat:  # one edge or two, as the operators make; more from Value()
-        if flat[0].grad is not zero:
-            visit(flat[0], zero, order)
-        if len(flat) == 4:
-            if flat[2].grad is not zero:
-                visit(flat[2], zero, order)
-        elif len(flat) > 4:
-            for parent in flat[2::2]:
-                if parent.grad is not zero:
-                    visit(parent, zero, order)
-    order.append(node)
+# --- numbers at the ends of the float range ---
+def finite_slope(slope: float, formula: str, what: str, *operands: float) -> float:
+    """A local derivative, or an OverflowError where it alone is too large for a float.
+
+    ``1/a`` at ``a = 1e-310`` is beyond the largest float: its float is inf,
+    and any gradient passed along the edge would be inf or nan, even
+    ``1e-10 / a = 1e300``. Rather than pass a wrong gradient, we refuse.
+
+    >>> from tinygrad import Value
+    >>> Value(1e-310).log()
+    Traceback (most recent call last):
+    ...
+    OverflowError: log(1e-310): the local derivative 1/a is too large for a float
+    """
+    if math.isinf(slope) and all(map(math.isfinite, operands)):
+        raise OverflowError(
+            f"{what}: the local derivative {formula} is too large for a float"
+        )
+    return slope
 
 
-def walk(start: Value, zero: Mark, order: list[Value]) -> None:
-    """`visit` with a stack of its own instead of recursion, for any depth."""
-    start.grad = zero
-    stack = [start]
-    while stack:
-        node = stack[-1]
-        for parent in node.flat_edges[0::2]:
-            if parent.grad is not zero:
-                parent.grad = zero
-                stack.append(parent)
-                break
-        else:  # all of node's parents are in order
-            order.append(stack.pop())
-
-
+# --- drawing a graph ---
 class Dot(str):
     """DOT text, as `to_dot` gives it: a ``str`` that shows as its lines.
 
-    At a prompt it shows as the text itself, not as a quoted string. In Jupyter
-    or Colab it shows as the drawn graph when the ``graphviz`` package and the
-    Graphviz program are installed, and else as the text and a line on how to
-    get the picture; nothing is imported until a notebook asks.
+    At a prompt it shows as the text, not as a quoted string; in Jupyter or
+    Colab, as the drawn graph where the ``graphviz`` package and program are
+    installed, else as the text and how to draw it.
     """
 
     __slots__ = ()
@@ -542,10 +351,8 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> Dot:
     r"""Graphviz DOT text for the graph of ``output``: every node, every edge.
 
     Each node shows its ``data`` and ``grad`` (and its name, if ``names``
-    gives one); each edge, drawn from parent to child, is labelled with its
-    local derivative. Nodes are numbered parents first, so the text is the
-    same every time. Render it with ``dot -Tsvg graph.dot > graph.svg``.
-    Any engine whose values have ``data``, ``grad`` and ``edges`` will do.
+    gives one); each edge, from parent to child, its local derivative. Nodes
+    are numbered in `topological_order`. Any engine's values will do.
 
     >>> from tinygrad import Value, to_dot
     >>> a = Value(3)
@@ -593,6 +400,7 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> Dot:
     return Dot("\n".join(lines))
 
 
+# --- training: chapter 6 ---
 class TrainingDiverged(ArithmeticError):
     """Raised when the loss overflows or stops being a finite number."""
 
@@ -605,13 +413,6 @@ def descent_arguments(
     Each error names the argument: ``loss_of`` a function; each parameter a
     `Value`, listed once; ``steps`` a whole number, 0 or more;
     ``learning_rate`` a number above 0.
-
-    >>> from tinygrad import Value, descent_arguments
-    >>> w = Value(1)
-    >>> descent_arguments(lambda: w, [w, w], 10, 0.1)
-    Traceback (most recent call last):
-    ...
-    ValueError: parameters[1] is parameters[0] again: list each parameter once, or it takes two steps
     """
 
     def kind(x: object) -> str:  # how a message shows a wrong argument
@@ -636,7 +437,7 @@ def descent_arguments(
         raise TypeError(f"steps must be a whole number, got {kind(steps)}")
     if steps < 0:
         raise ValueError(f"steps must be 0 or more, got {steps}")
-    if not Value.is_number(learning_rate):
+    if not is_number(learning_rate):
         raise TypeError(f"learning_rate must be a number, got {kind(learning_rate)}")
     if not 0 < learning_rate < math.inf:
         raise ValueError(
@@ -652,12 +453,6 @@ def checked_loss(
 
     An overflow while computing the loss, or a loss of ``inf`` or ``nan``,
     raises `TrainingDiverged`, naming the step and the learning rate.
-
-    >>> from tinygrad import Value, checked_loss
-    >>> checked_loss(lambda: Value(1e200) ** 2, 7, 0.3)
-    Traceback (most recent call last):
-    ...
-    tinygrad.TrainingDiverged: training diverged at step 7: the loss is no longer a finite number; lower the learning rate (it is 0.3)
     """
     try:
         loss = loss_of()
@@ -684,6 +479,8 @@ def gradient_descent(
 ) -> list[float]:
     """Take ``steps`` steps downhill on ``loss_of()``; return the loss before each.
 
+    Chapter 6's ``train``, with its arguments and every loss checked.
+
     >>> from tinygrad import Value, gradient_descent
     >>> w = Value(1)
     >>> gradient_descent(lambda: (w * 2 - 5) ** 2, [w], steps=1, learning_rate=0.1)
@@ -696,11 +493,11 @@ def gradient_descent(
     for step in range(steps):
         loss = checked_loss(loss_of, step, learning_rate)  # forward: a fresh graph
         losses.append(loss.data)
-        for parameter in parameters:  # one the loss does not reach stays put
-            parameter.grad = 0.0
-        loss.backward()
-        for parameter in parameters:
-            parameter.data -= learning_rate * parameter.grad
+        for p in parameters:  # one the loss does not reach must not keep an old grad
+            p.grad = 0.0
+        loss.backward()  # clears the graph's gradients, then fills them
+        for p in parameters:
+            p.data -= learning_rate * p.grad  # a step against the gradient
     return losses
 
 
@@ -708,12 +505,8 @@ def gradient_descent(
 LINE_DATA = [(0, 1), (1, 3), (2, 5), (3, 7)]
 
 
-def train_line(
-    steps: int = 1000, learning_rate: float = 0.05
-) -> tuple[float, float, float]:
-    """Fit ``y_hat = w*x + b`` to `LINE_DATA`, starting from ``w = -1, b = 0``.
-
-    Returns ``(w, b, final_loss)``.
+def train_line(steps: int = 1000, learning_rate: float = 0.05) -> tuple[float, ...]:
+    """Fit ``y_hat = w*x + b`` to `LINE_DATA` from ``w = -1, b = 0``: ``(w, b, loss)``.
 
     >>> from tinygrad import train_line
     >>> w, b, final_loss = train_line()
@@ -742,19 +535,40 @@ class Neuron:
         self.nonlinear = nonlinear
 
     def __call__(self, inputs: Sequence[Value | Number]) -> Value:
-        total = sum((w * x for w, x in zip(self.weights, inputs)), self.bias)
+        total = self.bias
+        for w, x in zip(self.weights, inputs):
+            total = total + w * x
         return total.tanh() if self.nonlinear else total
 
     def parameters(self) -> list[Value]:
         return self.weights + [self.bias]
 
 
+class Layer:
+    """``n_outputs`` neurons, each reading all the inputs."""
+
+    def __init__(
+        self, n_inputs: int, n_outputs: int, rng: random.Random, nonlinear: bool = True
+    ) -> None:
+        self.neurons = [Neuron(n_inputs, rng, nonlinear) for _ in range(n_outputs)]
+
+    def __call__(self, inputs: Sequence[Value | Number]) -> list[Value]:
+        return [neuron(inputs) for neuron in self.neurons]
+
+    def parameters(self) -> list[Value]:
+        params = []
+        for neuron in self.neurons:
+            params += neuron.parameters()
+        return params
+
+
 class MLP:
     """Layers of neurons: tanh in the hidden layers, a linear output layer.
 
     >>> from tinygrad import MLP
-    >>> len(MLP([2, 4, 1]).parameters())
-    17
+    >>> model = MLP([2, 4, 1])
+    >>> [len(layer.neurons) for layer in model.layers], len(model.parameters())
+    ([4, 1], 17)
     """
 
     def __init__(self, sizes: Sequence[int], seed: int = 42) -> None:
@@ -768,10 +582,10 @@ class MLP:
                 f"(inputs first, outputs last), got {sizes!r}"
             )
         rng = random.Random(seed)
-        self.layers = [
-            [Neuron(n_in, rng, nonlinear=i < len(sizes) - 2) for _ in range(n_out)]
-            for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:]))
-        ]
+        self.layers = []
+        for i in range(len(sizes) - 1):
+            last = i == len(sizes) - 2  # the output layer stays linear
+            self.layers.append(Layer(sizes[i], sizes[i + 1], rng, nonlinear=not last))
 
     def __call__(self, inputs: Sequence[Value | Number]) -> list[Value]:
         if len(inputs) != self.sizes[0]:
@@ -779,11 +593,14 @@ class MLP:
                 f"MLP({self.sizes}) takes {self.sizes[0]} inputs, got {len(inputs)}"
             )
         for layer in self.layers:
-            inputs = [neuron(inputs) for neuron in layer]
+            inputs = layer(inputs)
         return inputs
 
     def parameters(self) -> list[Value]:
-        return [p for layer in self.layers for n in layer for p in n.parameters()]
+        params = []
+        for layer in self.layers:
+            params += layer.parameters()
+        return params
 
 
 #: XOR with targets -1 (equal inputs) and +1 (different inputs).
@@ -793,9 +610,7 @@ XOR_DATA = [([0, 0], -1), ([0, 1], 1), ([1, 0], 1), ([1, 1], -1)]
 def train_xor(
     steps: int = 1000, learning_rate: float = 0.1
 ) -> tuple[list[float], float]:
-    """Train ``MLP([2, 4, 1], seed=42)`` on `XOR_DATA`.
-
-    Returns ``(predictions, final_loss)``.
+    """Train ``MLP([2, 4, 1], seed=42)`` on `XOR_DATA`: ``(predictions, final_loss)``.
 
     >>> from tinygrad import train_xor
     >>> predictions, final_loss = train_xor()

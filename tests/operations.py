@@ -226,12 +226,7 @@ SCALAR_OPERATIONS: dict[str, ScalarOperation] = {
 VALUE_NOT_OPERATIONS = {
     "__init__": "builds a leaf",
     "__repr__": "prints a value",
-    "edges": "the edges as pairs, read from flat_edges (tests/test_backward_scales_and_frees_memory.py)",
     "backward": "the reverse pass itself (tests/test_backward_scales_and_frees_memory.py)",
-    "is_number": "the definition of a number the operations share",
-    "whole_number": "the check of pow's exponent (tests/test_bad_input_is_reported_clearly.py)",
-    "power": "pow's arithmetic on floats (tests/test_engine_agrees_at_extreme_numbers.py)",
-    "quotient": "a local derivative n/d, a Ratio where it overflows (the same test)",
 }
 
 

@@ -108,18 +108,18 @@ def test_the_vectors_hold_the_books_numbers():
     assert by_name["constant_over_tiny_value"]["grad"]["b"] == -1e140
 
 
-def test_the_vectors_hold_finite_gradients_at_the_extremes():
-    """Where 1/x overflows the gradients do not: the generator's
-    exact arithmetic says so, and both engines must agree."""
+def test_the_vectors_refuse_a_local_derivative_that_no_float_holds():
+    """1/x for x = 1e-310 is inf as a float, and any gradient passed along it would
+    be too, though the true one (1e300) is finite: both engines refuse, by name.
+    Where every local derivative fits, the exact gradients at the extremes hold."""
+    errors = {p["name"]: p["error"]["message"] for p in PROGRAMS if "error" in p}
+    assert errors["log_of_subnormal"].startswith("log(1e-310): the local derivative")
+    assert "the local derivative 1/b" in errors["divide_by_subnormal"]
+    assert "the local derivative -a/b**2" in errors["constant_over_subnormal"]
+    assert "n * a**(n-1)" in errors["power_slope_beyond_a_float"]
+    assert "above 2**53" in errors["power_with_a_huge_exponent"]
     by_name = {p["name"]: p["expect"]["grad"] for p in PROGRAMS if "expect" in p}
-    assert math.isclose(by_name["log_of_subnormal"]["x"], 1e300, rel_tol=1e-14)
-    assert by_name["relu_after_log_of_subnormal"]["x"] == 1.0
-    divide = by_name["divide_by_subnormal"]
-    assert math.isclose(divide["a"], 1e190, rel_tol=1e-14)
-    assert math.isclose(divide["b"], -1e300, rel_tol=1e-14)
-    assert by_name["constant_over_subnormal"]["b"] == divide["b"]
-    huge = by_name["power_with_a_huge_exponent"]
-    assert (huge["a"], huge["b"]) == (-1e300, 1e300)
+    assert math.isclose(by_name["log_of_huge"]["x"], 1e-8, rel_tol=1e-14)
     assert by_name["power_with_the_largest_odd_exponent"]["a"] == 2**53 - 1
 
 

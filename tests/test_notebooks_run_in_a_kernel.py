@@ -608,7 +608,7 @@ def test_without_graphviz_a_notebook_shows_the_dot_text_and_how_to_draw_it(
 
     book = nbformat.read(site / "chapters" / "05-engine.ipynb", as_version=4)
     codes = [cell for cell in book.cells if cell.cell_type == "code"]
-    last = next(i for i, c in enumerate(codes) if "to_dot(q, " in c.source)
+    last = next(i for i, c in enumerate(codes) if "to_dot(q, {" in c.source)
     book.cells = codes[: last + 1]
     path = tmp_path / "graph.ipynb"
     nbformat.write(book, path)

@@ -83,12 +83,6 @@ def quotes(r: dict) -> dict[str, dict[str, str]]:
         CH_FWD=f"{chain['tinygrad_forward_ms'][at] / chain['floats_ms'][at]:.0f}",
         CH_BOTH=f"{chain['tinygrad_ms'][at] / chain['floats_ms'][at]:.0f}",
     )
-    xor = r["xor_backward"]
-    eight.update(
-        XOR_VALUES=str(xor["values"]),
-        XOR_BACKWARD=f"{xor['backward_us']:.2f}",
-        XOR_STEP_5=f"{xor['step_5_us']:.2f}",
-    )
     eight.update(
         S_FIRST_POINTS=str(scaling["points"][0]),
         S_LAST_POINTS=str(scaling["points"][-1]),
@@ -134,9 +128,6 @@ CONTEXT = {
         "RATIO_RECAP": "arithmetic and {} of micrograd's time. The work",
         "WR_TIMES": "already costs {} times the\narithmetic",
         "CH_FWD": "this chain took {} times as long as the bare floats",
-        "XOR_VALUES": "makes {} values per step",
-        "XOR_BACKWARD": "a backward pass of the XOR step took {} microseconds this way",
-        "XOR_STEP_5": "and\n{} microseconds the way of step 5",
         "CH_BOTH": "passes together {} times",
         "MG_TIMES": "micrograd\n{} times",
         "RATIO": "{} of micrograd's time",
@@ -201,8 +192,6 @@ def test_the_prose_about_the_numbers_holds() -> None:
         # "much faster"
         assert scaling[e + "_slope"] > scaling[e + "_collector_off_slope"] + 0.2
     assert scaling["nodes"][-1] > 70_000  # "triggers several full collections"
-    xor = r["xor_backward"]
-    assert 0.5 < xor["backward_us"] / xor["step_5_us"] < 0.62  # "a little over half"
 
 
 def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:

@@ -126,7 +126,7 @@ def test_digits_network_matches_the_scalar_mlp_with_the_same_weights() -> None:
     scalar_loss.backward()
 
     assert loss.item() == pytest.approx(scalar_loss.data, rel=1e-12)
-    hidden, output = mlp.layers
+    hidden, output = (layer.neurons for layer in mlp.layers)
     for weights, biases, layer in (
         (network.w1, network.b1, hidden),
         (network.w2, network.b2, output),

@@ -8,7 +8,7 @@
    keeps the two engines equal.
 
    JavaScript has no operator overloading, so `a * b + 1` is a.mul(b).add(1).
-   A number is what isNumber() says (tinygrad.py: Value.is_number): a
+   A number is what isNumber() says (tinygrad.py: is_number): a
    JavaScript number, not a boolean or a numeric string. The rules and the
    error messages are those of tinygrad.py; only the names of types differ
    (Python's str is JavaScript's string).
@@ -59,50 +59,31 @@
     return String(x);
   }
 
-  // The exponent of a ** n, or an error naming what is wrong (tinygrad.py: Value.whole_number).
+  // The exponent of a ** n, or an error naming what is wrong (tinygrad.py: whole_exponent).
   function wholeNumber(exponent) {
     if (!isNumber(exponent)) {
       throw new TypeError(`Value ** ${pyRepr(exponent)}: the power must be a whole number, got ${typeof exponent}`);
     }
+    const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
     if (!Number.isInteger(exponent) || exponent < 1) {
-      const shown = Number.isInteger(exponent) ? String(exponent) : pyFloat(exponent);
       throw new RangeError(`Value ** ${shown}: only positive integer powers (1, 2, 3, ...) are supported`);
+    }
+    if (exponent > 2 ** 53) {
+      throw new RangeError(
+        `Value ** ${shown}: powers above 2**53 are not supported (a float cannot hold them exactly)`
+      );
     }
     return exponent;
   }
 
-  // x ** n and its derivative n * x ** (n - 1) (tinygrad.py: Value.power). A double
-  // exponent keeps its parity, but above 2**53, where every double is even, n - 1
-  // rounds to n: there x ** (n - 1) has the size of x ** n and the sign of x.
-  function power(x, n) {
-    const result = x ** n;
-    if (n <= 2 ** 53) return [result, n * x ** (n - 1)];
-    return [result, n * (x < 0 || Object.is(x, -0) ? -result : result)];
-  }
-
-  // A local derivative n / d too large for a double, kept as n and d (tinygrad.py:
-  // Value.Ratio). It reads as the number n / d (Infinity), but propagate() multiplies
-  // a gradient by it as grad * n / d, finite where grad is small enough.
-  class Ratio {
-    constructor(numerator, denominator) {
-      this.numerator = numerator;
-      this.denominator = denominator;
+  // A local derivative, or an error where it alone is too large for a double
+  // (tinygrad.py: finite_slope): 1/a at a = 1e-310 is Infinity, and so would be
+  // any gradient passed along it, even 1e-10 / a = 1e300.
+  function finiteSlope(slope, formula, what, ...operands) {
+    if (!Number.isFinite(slope) && !Number.isNaN(slope) && operands.every(Number.isFinite)) {
+      throw new RangeError(`${what}: the local derivative ${formula} is too large for a float`);
     }
-
-    valueOf() {
-      return this.numerator / this.denominator;
-    }
-
-    times(grad) {
-      return (grad * this.numerator) / this.denominator;
-    }
-  }
-
-  // numerator / denominator as a local derivative: a Ratio where it is not finite
-  // (tinygrad.py: Value.quotient).
-  function quotient(numerator, denominator) {
-    const ratio = numerator / denominator;
-    return Number.isFinite(ratio) ? ratio : new Ratio(numerator, denominator);
+    return slope;
   }
 
   class Value {
@@ -146,32 +127,34 @@
     // a ** n for a positive integer n: local derivative n * a**(n-1).
     pow(exponent) {
       const n = wholeNumber(exponent);
-      const [result, slope] = power(this.data, n);
-      if (Number.isFinite(this.data) && !Number.isFinite(result)) {
-        throw new RangeError(`${pyFloat(this.data)} ** ${n} is too large for a float`);
+      const a = this.data;
+      const result = a ** n;
+      if (Number.isFinite(a) && !Number.isFinite(result)) {
+        throw new RangeError(`${pyFloat(a)} ** ${n} is too large for a float`);
       }
+      const slope = finiteSlope(n * a ** (n - 1), "n * a**(n-1)", `${pyFloat(a)} ** ${n}`, a);
       return new Value(result, [[this, slope]]);
     }
 
     // a / b: local derivatives 1/b and -a/b**2, computed as -(a/b)/b: the same
     // number, but b**2 alone overflows for b = 1e160 and becomes 0 for 1e-170.
-    // quotient() keeps either one as a Ratio where it is too large for a double.
     div(other) {
       if (!isNumber(other) && !(other instanceof Value)) {
         throw new TypeError(`cannot divide a Value by ${typeof other}`);
       }
+      const a = this.data;
       const b = other instanceof Value ? other.data : other;
       if (b === 0) {
-        throw new RangeError(`Value division by zero: ${pyFloat(this.data)} / 0.0`);
+        throw new RangeError(`Value division by zero: ${pyFloat(a)} / ${pyFloat(b)}`);
       }
-      const q = this.data / b;
-      if (other instanceof Value) {
-        return new Value(q, [
-          [this, quotient(1, b)],
-          [other, quotient(-q, b)],
-        ]);
-      }
-      return new Value(q, [[this, quotient(1, b)]]);
+      const what = `${pyFloat(a)} / ${pyFloat(b)}`;
+      const overB = finiteSlope(1 / b, "1/b", what, a, b);
+      if (!(other instanceof Value)) return new Value(a / b, [[this, overB]]); // a constant: one edge
+      const slope = finiteSlope(-(a / b) / b, "-a/b**2", what, a, b);
+      return new Value(a / b, [
+        [this, overB],
+        [other, slope],
+      ]);
     }
 
     // Hyperbolic tangent: local derivative 1 - tanh**2.
@@ -196,13 +179,13 @@
       return new Value(result, [[this, result]]);
     }
 
-    // Natural logarithm of a positive value: local derivative 1/a, a Ratio
-    // where it is too large for a double (a = 1e-310).
+    // Natural logarithm of a positive value: local derivative 1/a.
     log() {
-      if (!(this.data > 0)) {
-        throw new RangeError(`log needs a positive value, got ${pyFloat(this.data)}`);
+      const a = this.data;
+      if (!(a > 0)) {
+        throw new RangeError(`log needs a positive value, got ${pyFloat(a)}`);
       }
-      return new Value(Math.log(this.data), [[this, quotient(1, this.data)]]);
+      return new Value(Math.log(a), [[this, finiteSlope(1 / a, "1/a", `log(${pyFloat(a)})`, a)]]);
     }
 
     neg() {
@@ -239,46 +222,45 @@
 
     rdiv(other) {
       if (!isNumber(other)) throw new TypeError(`cannot divide ${typeof other} by a Value`);
-      if (this.data === 0) {
-        throw new RangeError(`Value division by zero: ${pyFloat(other)} / 0.0`);
+      const [a, b] = [other, this.data];
+      if (b === 0) {
+        throw new RangeError(`Value division by zero: ${pyFloat(a)} / ${pyFloat(b)}`);
       }
-      return new Value(other / this.data, [[this, quotient(-(other / this.data), this.data)]]);
+      const slope = finiteSlope(-(a / b) / b, "-a/b**2", `${pyFloat(a)} / ${pyFloat(b)}`, a, b);
+      return new Value(a / b, [[this, slope]]);
     }
 
     toString() {
       return `Value(data=${pyFloat(this.data)}, grad=${pyFloat(this.grad)})`;
     }
 
-    // Every value this one depends on, parents before children, itself last.
-    // Depth-first with an explicit stack, so a long chain cannot overflow the call stack.
+    // Every value this one depends on, each after all its parents, itself last:
+    // chapter 5's step 5 (tinygrad.py: topological_order), a stack instead of
+    // recursion, so a long chain cannot overflow the call stack.
     order() {
       const order = [];
-      const seen = new Set([this]);
-      const stack = [[this, 0]]; // [node, index of the next edge to look at]
+      const seen = new Set();
+      const stack = [[this, false]]; // [node, are its parents in order already?]
       while (stack.length > 0) {
-        const frame = stack[stack.length - 1];
-        const node = frame[0];
-        if (frame[1] < node.edges.length) {
-          const parent = node.edges[frame[1]][0];
-          frame[1] += 1;
-          if (!seen.has(parent)) {
-            seen.add(parent);
-            stack.push([parent, 0]);
-          }
-        } else {
-          stack.pop();
+        const [node, parentsDone] = stack.pop();
+        if (parentsDone) {
           order.push(node);
+        } else if (!seen.has(node)) {
+          seen.add(node);
+          stack.push([node, true]); // come back to it after its parents
+          // reversed(node.edges), the first edge on top: an index counting down,
+          // since JavaScript's reverse() would turn the edges around in place.
+          for (let i = node.edges.length - 1; i >= 0; i -= 1) stack.push([node.edges[i][0], false]);
         }
       }
       return order;
     }
 
-    // One operation of the backward pass: pass this value's gradient to its parents.
-    // A Ratio multiplies as tinygrad.py's does (JavaScript has no operator to override).
+    // One value's part of the backward pass: pass its gradient to its parents
+    // (the widgets step through the pass with it; backward() runs it for all).
     propagate() {
       for (const [parent, localDerivative] of this.edges) {
-        parent.grad +=
-          localDerivative instanceof Ratio ? localDerivative.times(this.grad) : this.grad * localDerivative;
+        parent.grad += this.grad * localDerivative;
       }
     }
 
@@ -291,5 +273,5 @@
     }
   }
 
-  return { Value, Ratio, pyFloat };
+  return { Value, pyFloat };
 });

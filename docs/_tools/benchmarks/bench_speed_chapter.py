@@ -19,11 +19,6 @@ garbage collector:
   on one wrapper object per operation (``wrapper``, the download's ``Float``),
   with the collector on and off; and, per value of the graph, the objects the
   collector tracks (``tracked_per_value``);
-- ``xor_backward``: the backward pass of chapter 6's XOR step (``train_xor``'s
-  model and loss, 142 values), as ``backward()`` takes it and as the engine
-  chapter's step 5 takes it (``src/engine.py``'s ``backward()``: a stack and a
-  set for the order, then a loop that clears, on a copy of the graph made of
-  its own values, which keep their edges as pairs);
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length (its forward pass alone, and
   forward and backward), against the number of values in the graph.
@@ -52,7 +47,6 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters" / "figures"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters"))
 
-import engine  # noqa: E402  (src/engine.py, chapter 5's engine)
 import tinygrad  # noqa: E402
 
 OUT = ROOT / "docs" / "chapters" / "figures" / "speed_results.json"
@@ -132,35 +126,6 @@ def chain_seconds(n_ops, collector_on=True, repeats=3, backward=True):
         finally:
             gc.enable()
     return min(times)
-
-
-def xor_backward_microseconds(passes=2000, repeats=5):
-    """One backward pass of the XOR step: ``backward()`` and step 5's way, and the values."""
-    model = tinygrad.MLP([2, 4, 1], seed=42)
-    data = tinygrad.XOR_DATA
-    loss = sum((model(x)[0] - y) ** 2 for x, y in data) * (1 / len(data))
-
-    copies = {}  # the same graph as chapter 5 keeps it: its Value, edges as pairs
-    for node in tinygrad.topological_order(loss):
-        copies[node] = engine.Value(
-            node.data, tuple((copies[p], d) for p, d in node.edges)
-        )
-    step_5 = copies[loss].backward  # chapter 5's backward(): step 5's walk
-
-    def best(backward):
-        times = []
-        for _ in range(repeats):
-            start = time.process_time()
-            for _ in range(passes):
-                backward()
-            times.append((time.process_time() - start) / passes)
-        return round(min(times) * 1e6, 2)
-
-    return {
-        "values": len(copies),
-        "backward_us": best(loss.backward),
-        "step_5_us": best(step_5),
-    }
 
 
 def floats_chain_seconds(n_ops, repeats=3):
@@ -244,8 +209,6 @@ def main():
     }
     print(f"  tracked objects per value: {step['tracked_per_value']}", flush=True)
     results["mlp_step"] = step
-    results["xor_backward"] = xor_backward_microseconds()
-    print(f"  XOR backward pass: {results['xor_backward']}", flush=True)
 
     scaling = {"points": [5, 10, 20, 40, 80, 160]}
     scaling["nodes"] = [graph_nodes(tinygrad.Value, n) for n in scaling["points"]]

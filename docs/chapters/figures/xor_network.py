@@ -11,8 +11,8 @@ from style import BLUE, GREEN, GREY, tr
 from tinygrad import MLP
 
 model = MLP([2, 4, 1])
-n_inputs = len(model.layers[0][0].weights)
-sizes = [n_inputs] + [len(layer) for layer in model.layers]  # [2, 4, 1]
+n_inputs = len(model.layers[0].neurons[0].weights)
+sizes = [n_inputs] + [len(layer.neurons) for layer in model.layers]  # [2, 4, 1]
 
 RADIUS = 0.34
 X = [0.0, 2.5, 5.0]  # the columns: inputs, hidden layer, output

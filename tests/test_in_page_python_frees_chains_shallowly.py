@@ -239,3 +239,26 @@ def test_unfinished_code_exit_and_input_end_only_their_own_block(session, monkey
         "input() cannot ask you anything in the page\n"
     )
     assert python.run("6 * 7", True) == "42\n"
+
+
+def test_closing_a_session_frees_its_chain_link_by_link_not_in_the_collector(
+    session, monkeypatch
+):
+    """A page's functions and their globals form a cycle: left to the collector, a
+    chain they hold would be finalized there and freed in one deep recursion."""
+    module, deepest = session
+    monkeypatch.setattr(builtins, "input", builtins.input)  # the session replaces it
+    python = module.BookSession(WORDS)
+    python.run("from tinygrad import Value\ndef f():\n    return 1\n", False)
+    python.run("x = Value(1)\ny = x\nfor _ in range(100_000):\n    y = y + 1\n", False)
+    python.run("1 / 0", True)  # an error, kept in sys.last_value with its frames
+    Value = python.console.locals["Value"]
+    gc.disable()
+    try:
+        python.close()
+        assert alive(Value) == 0  # freed at once, by reference counting
+        assert sys.last_value is None
+    finally:
+        gc.enable()
+    assert deepest[0] == module.DEPTH  # deep enough to be parked, and no deeper
+    assert module._parked == [] and module._depth == 0

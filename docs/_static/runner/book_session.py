@@ -196,6 +196,19 @@ class BookSession:
         # the page's language, for the messages of check_engine.check()
         os.environ["LANGUAGE"] = words.get("language", "en")
 
+    def close(self) -> None:
+        """Drop what the blocks defined, now, before a fresh session starts.
+
+        Left to the collector (the page's functions and their globals form a
+        cycle), a long chain would be finalized there and then freed in one deep
+        recursion, past the shallow __del__. Emptied here, it goes link by link.
+        """
+        sys.last_type = sys.last_value = sys.last_traceback = None
+        if hasattr(sys, "last_exc"):
+            sys.last_exc = None
+        self.console.locals.clear()
+        self.graphs.clear()
+
     def _display(self, value: object) -> None:
         """Show a value as the prompt does; keep a graph's DOT text for drawing."""
         if isinstance(value, str) and value.startswith("digraph"):

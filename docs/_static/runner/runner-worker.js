@@ -69,7 +69,10 @@ function start(m) {
           ].join("\n")
         );
         fresh = function () {
-          if (session) session.destroy();
+          if (session) {
+            session.close(); // frees the old blocks' values link by link
+            session.destroy();
+          }
           session = kernel.get(0)(pyodide.globals.get("book_words"));
         };
         fresh();

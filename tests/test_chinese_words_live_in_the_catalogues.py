@@ -4,7 +4,7 @@ The words the book's extensions and templates write (the Run button, the
 language switcher, the captions of included code, the 404 page, the names of
 the theme's buttons) are English in the source, marked ``_()`` or ``N_()``,
 and translated in ``docs/locale/zh_CN/LC_MESSAGES/book.po``
-(docs/_ext/book_words.py); the widgets keep one strings table each
+(docs/_ext/book/words.py); the widgets keep one strings table each
 (tests/js/). So no Chinese character stands in the Python of ``docs/_ext``
 and ``docs/_tools``, their scripts or the templates, every word they mark is
 translated, and the built Chinese edition shows the translations.

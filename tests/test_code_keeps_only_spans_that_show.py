@@ -1,4 +1,4 @@
-"""Highlighted code has a span only where a token looks different (docs/_ext/quiet_code.py).
+"""Highlighted code has a span only where a token looks different (docs/_ext/book/quiet_code.py).
 
 Names, punctuation and spaces, which both of the book's code styles draw as plain
 text, are written without a span: about 2,900 fewer elements on chapter 5. The
@@ -15,7 +15,7 @@ from pygments.style import Style
 from pygments.token import Keyword, Name, Punctuation, Whitespace
 from sphinx.highlighting import PygmentsBridge
 
-import quiet_code
+from book import quiet_code
 
 BOOK_STYLES = (
     "default",

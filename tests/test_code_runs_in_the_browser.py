@@ -30,7 +30,7 @@ import urllib.parse
 
 import pytest
 
-import copy_rule  # docs/_ext: the copy button's rule, defined once
+from book import copy_rule  # docs/_ext: the copy button's rule, defined once
 from built_site import chapter_pages
 from test_pages_pass_axe import COLOUR_RULES, WIDTH_RULES, dark, violations
 
@@ -42,7 +42,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 RUNNABLE = [f"{n:02d}-" for n in range(1, 10)]
 
 # Blocks whose page shows what the doctests' Python printed, marked in the
-# Markdown with "% printed by Python 3.11" (docs/_ext/runner.py): the browser's
+# Markdown with "% printed by Python 3.11" (docs/_ext/book/runner.py): the browser's
 # Python is another version, and the runner says so under its output.
 PRINTED_BY_NOTE = "whose numbers here may differ"
 

@@ -17,7 +17,7 @@ a broken catalogue with its broken reading) and again after.
 Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
 update``. It first refreshes ``<language>/LC_MESSAGES/book.po``, the catalogue
 of the words the book's extensions write (``_("...")`` and ``N_("...")`` in
-``docs/_ext/*.py``, see book_words.py), from those calls, as ``sphinx-intl``
+``docs/_ext/book/*.py``, see words.py there), from those calls, as ``sphinx-intl``
 does for the pages: a new message is added untranslated, a changed one is
 marked fuzzy, a removed one is dropped. Then, for every ``.po`` file under the
 folder, it
@@ -37,6 +37,7 @@ or untranslated message.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -50,7 +51,7 @@ from catalogue_check import check
 
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
 DOCS = Path(__file__).resolve().parents[1]
-EXTENSIONS = DOCS / "_ext"
+EXTENSIONS = DOCS / "_ext" / "book"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
 SOURCE = "source"  # the catalogue of the words of src/: source.po
 KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
@@ -64,7 +65,7 @@ def book_template(folder: Path = EXTENSIONS) -> Catalog:
             for line, message, comments, _context in extract(
                 "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
             ):
-                where = (path.relative_to(folder.parent).as_posix(), line)
+                where = (Path(os.path.relpath(path, DOCS)).as_posix(), line)
                 if message in template:
                     template[message].locations.append(where)
                 else:
@@ -78,7 +79,7 @@ INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
 def source_template(docs: Path = DOCS) -> Catalog:
     """The words of the files of ``src/`` that the pages include (source_pieces.py)."""
     sys.path.insert(0, str(docs / "_ext"))
-    import source_pieces
+    from book import source_pieces
 
     files = sorted(
         {
@@ -104,7 +105,7 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
     """Bring ``<language>/LC_MESSAGES/book.po`` under ``root`` up to date; the changed files."""
     template = book_template() if template is None else template
     return update_catalogues(
-        root, BOOK, template, "the book's extensions (book_words.py)"
+        root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
     )
 
 

@@ -1,7 +1,7 @@
 /* The widgets' small UI helper: numbers for people, DOM and SVG elements,
    buttons, sliders, readouts, a status line, the reader's language, and the
    mounting of every widget. Loaded on a page with a widget, after engine.js
-   and before plot.js and the widget files (docs/_ext/widgets.py).
+   and before plot.js and the widget files (docs/_ext/book/widgets.py).
 
    Each chapter marks a widget's place with the `widget` directive, which writes
        <div class="widget" data-widget="NAME"> title, <div class="widget-fallback"> </div>
@@ -21,7 +21,7 @@
   const SVG = "http://www.w3.org/2000/svg";
   // The page's language, as the widgets' tables name it: <html lang="zh-CN"> is
   // "zh". The one place a widget's language is decided (the in-page Python's
-  // words come from the build, in the page's language: docs/_ext/runner_words.py).
+  // words come from the build, in the page's language: docs/_ext/book/runner_words.py).
   const LANGUAGE = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
 
   // A widget's strings in the page's language (English where a table has none):

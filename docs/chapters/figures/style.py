@@ -10,7 +10,7 @@ The secant is always orange and the tangent always purple.
 
 Every word a figure draws goes through `tr`, keyed by the English text: the
 English build draws the English text itself, the Chinese build (Sphinx's
-``language`` is ``zh_CN``; docs/_ext/figure_language.py hands it to the
+``language`` is ``zh_CN``; docs/_ext/book/figure_cache.py hands it to the
 scripts as the environment variable ``BOOK_LANGUAGE``) draws the Chinese text
 of the table ``ZH_CN`` below, in the same font for Latin letters, digits and
 math, with Noto Sans SC for the Chinese characters: the font file comes
@@ -105,7 +105,7 @@ def fields(template: str) -> list[str]:
 def font_files() -> list[Path]:
     """The font files the figures draw their words with, in the book's language.
 
-    The figure cache (docs/_ext/figure_cache.py) hashes them into every
+    The figure cache (docs/_ext/book/figure_cache.py) hashes them into every
     figure's key, so a figure is drawn again when its fonts change. A family
     matplotlib cannot find is an error here, not a silent fallback.
     """

@@ -286,7 +286,8 @@ def test_no_doc_role_inside_chinese_prose():
 def test_translated_docstrings_keep_their_doctests_running(tmp_path: Path):
     """The engine's files with source.po's words in place: the same code, and
     every doctest in them still passes (source_words.py)."""
-    from book.source_words import read_catalogue, same_code, translated
+    from book.source_words import same_code, translated
+    from book.words import read_catalogue
 
     words = read_catalogue(LOCALE / "source.po")
     for name in ("tinygrad", "engine", "tensorgrad", "digits"):

@@ -15,11 +15,14 @@ publish``), ``make epub`` and ``make pdf`` run it before building;
 a broken catalogue with its broken reading) and again after.
 
 Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
-update``. It first refreshes ``<language>/LC_MESSAGES/book.po``, the catalogue
-of the words the book's extensions write (``_("...")`` and ``N_("...")`` in
-``docs/_ext/book/*.py``, see words.py there), from those calls, as ``sphinx-intl``
-does for the pages: a new message is added untranslated, a changed one is
-marked fuzzy, a removed one is dropped. Then, for every ``.po`` file under the
+update``. It first refreshes, from the code that marks them, the catalogues of
+the words the pages do not hold, as ``sphinx-intl`` does for the pages (a new
+message is added untranslated, a changed one is marked fuzzy, a removed one is
+dropped): ``<language>/LC_MESSAGES/book.po``, the words the book's extension
+writes (``_("...")`` and ``N_("...")`` in ``docs/_ext/book/*.py``, see words.py
+there); ``widgets.po``, the widgets' (``_("...")`` in
+``docs/_static/widgets/*.js``); and ``source.po``, the comments and docstrings
+of ``src/`` that the pages include. Then, for every ``.po`` file under the
 folder, it
 
 * removes the ``python-format`` and ``python-brace-format`` flags that Babel
@@ -52,18 +55,25 @@ from catalogue_check import check
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
 DOCS = Path(__file__).resolve().parents[1]
 EXTENSIONS = DOCS / "_ext" / "book"
+WIDGETS = DOCS / "_static" / "widgets"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
 SOURCE = "source"  # the catalogue of the words of src/: source.po
+WIDGET_WORDS = "widgets"  # the catalogue of the widgets' words: widgets.po
 KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
 
 
-def book_template(folder: Path = EXTENSIONS) -> Catalog:
-    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``."""
+def marked(
+    files: list[Path], method: str = "python", keywords: dict | None = None
+) -> Catalog:
+    """Every message marked in ``files`` (``_()`` and ``N_()`` by default)."""
     template = Catalog(project="From Slopes to Backprop", fuzzy=False)
-    for path in sorted(folder.glob("*.py")):
+    for path in files:
         with path.open("rb") as handle:
             for line, message, comments, _context in extract(
-                "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
+                method,
+                handle,
+                keywords=KEYWORDS if keywords is None else keywords,
+                comment_tags=("Translators:",),
             ):
                 where = (Path(os.path.relpath(path, DOCS)).as_posix(), line)
                 if message in template:
@@ -71,6 +81,16 @@ def book_template(folder: Path = EXTENSIONS) -> Catalog:
                 else:
                     template.add(message, locations=[where], auto_comments=comments)
     return template
+
+
+def book_template(folder: Path = EXTENSIONS) -> Catalog:
+    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``."""
+    return marked(sorted(folder.glob("*.py")))
+
+
+def widgets_template(folder: Path = WIDGETS) -> Catalog:
+    """Every message of the ``_()`` calls in the widgets' scripts, ``folder/*.js``."""
+    return marked(sorted(folder.glob("*.js")), "javascript", {"_": None})
 
 
 INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
@@ -106,6 +126,14 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
     template = book_template() if template is None else template
     return update_catalogues(
         root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
+    )
+
+
+def update_widget_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """The same for ``widgets.po``, the words the widgets show."""
+    template = widgets_template() if template is None else template
+    return update_catalogues(
+        root, WIDGET_WORDS, template, "the widgets (docs/_static/widgets/*.js)"
     )
 
 
@@ -224,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for po in update_book_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the extensions' words now")
+    for po in update_widget_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the widgets' words now")
     for po in update_source_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the words of src/ now")
     total = Counts()

@@ -111,6 +111,7 @@ def prepare(app: Sphinx) -> None:
     quiet_code.use_quiet_formatter(app)
     figure_cache.invalidate_changed_figures(app)
     runner_words.stage_words(app)
+    widgets.stage_words(app)
     runner_runtime.stage_runtime(app)
     print_font.add_print_font(app)
     previews.restore_cards(app)

@@ -34,15 +34,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
-from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
 
-from . import priorities
+from . import priorities, words
 from .source_pieces import code_tokens, pieces
 
 logger = logging.getLogger(__name__)
@@ -120,34 +118,15 @@ def same_code(english: str, translation: str) -> bool:
     return ours is not None and ours == code_tokens(translation)
 
 
-def read_catalogue(path: Path) -> dict[str, str]:
-    """msgid -> msgstr of the translated messages of a .po file."""
-    from babel.messages.pofile import read_po
-
-    with path.open(encoding="utf-8") as handle:
-        return {
-            m.id: m.string for m in read_po(handle) if m.id and m.string and not m.fuzzy
-        }
-
-
-@cache
-def _translations(folder: str, language: str) -> dict[str, str]:
-    path = Path(folder, language, "LC_MESSAGES", f"{CATALOGUE}.po")
-    return read_catalogue(path) if path.is_file() else {}
-
-
 class TranslateExcerpts(SphinxTransform):
     """In a translated build, an included piece of Python shows translated words."""
 
     default_priority = priorities.BEFORE_LOCALE
 
     def apply(self, **kwargs: object) -> None:
-        language = self.config.language
-        if not language or language == "en":
+        translations = words.catalogue(self.app, CATALOGUE)
+        if not translations:
             return
-        translations: dict[str, str] = {}
-        for folder in self.config.locale_dirs:
-            translations |= _translations(str(self.env.srcdir / folder), language)
         for node in self.document.findall(nodes.literal_block):
             if "source" not in node.attributes or node.get("language") not in (
                 None,

@@ -26,16 +26,26 @@ off or a script fails.
 
 The title is a translatable text node: ``sphinx-build -b gettext`` extracts it
 with the page's other text, and the Chinese edition shows its translation. The
-widgets' own words are in string tables in their scripts.
+words a widget shows are English in its script, marked ``_("...")``, and
+translated in the catalogue ``widgets.po``, which ``make catalogues`` refreshes
+from those calls; a translated edition's build writes its translations into
+``_static/widgets/widget-words.js`` (:func:`stage_words`), which the page loads
+before the scripts. No script holds words of another language, and none
+decides which language the page is in.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+from . import words
 
 logger = logging.getLogger(__name__)
 
@@ -59,12 +69,16 @@ WIDGETS = {
 
 FOLDER = "widgets"
 STYLESHEET = f"{FOLDER}/widgets.css"
+CATALOGUE = "widgets"  # widgets.po
+WORDS = f"{FOLDER}/widget-words.js"
 
 
-def scripts_for(names: list[str]) -> list[str]:
-    """The scripts a page with these widgets loads, in the order they must run."""
+def scripts_for(names: list[str], translated: bool = False) -> list[str]:
+    """The scripts a page with these widgets loads, in the order they must run
+    (``translated``: this edition's words first)."""
     known = [name for name in dict.fromkeys(names) if name in WIDGETS]
-    shared = ["engine.js", "ui.js"]
+    shared = ["widget-words.js"] if translated else []
+    shared += ["engine.js", "ui.js"]
     if any(WIDGETS[name]["plot"] for name in known):
         shared.append("plot.js")
     return [
@@ -167,8 +181,34 @@ def add_assets(
     if not names:
         return
     app.add_css_file(STYLESHEET)
-    for script in scripts_for(names):  # in this order: each needs the ones before
+    translated = bool(words.catalogue(app, CATALOGUE))
+    for script in scripts_for(names, translated):  # each needs the ones before
         app.add_js_file(script, loading_method="defer")
+
+
+def words_script(translations: dict[str, str]) -> str:
+    """``widget-words.js``: English -> this edition's words, for ``ui.js``'s ``_``."""
+    text = json.dumps(dict(sorted(translations.items())), ensure_ascii=False, indent=1)
+    return (
+        "/* The widgets' words in this edition's language, written by the build\n"
+        " * from widgets.po (docs/_ext/book/widgets.py). */\n"
+        f"window.bookWidgetWords = {text};\n"
+    )
+
+
+def stage_words(app: Sphinx) -> None:
+    """Write ``widget-words.js`` into a folder given to Sphinx as a static path;
+    nothing for an edition without a translation of the widgets (English)."""
+    translations = words.catalogue(app, CATALOGUE)
+    if app.builder.format != "html" or not translations:
+        return
+    staged = Path(app.doctreedir) / "static-widget-words"
+    target = staged / WORDS
+    target.parent.mkdir(parents=True, exist_ok=True)
+    script = words_script(translations)
+    if not target.is_file() or target.read_text(encoding="utf-8") != script:
+        target.write_text(script, encoding="utf-8")
+    app.config.html_static_path = [*app.config.html_static_path, str(staged)]
 
 
 def register(app: Sphinx) -> None:

@@ -20,6 +20,7 @@ when it is newer than its ``.mo`` and registers it with Sphinx
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from sphinx import locale
@@ -56,3 +57,31 @@ def register_catalogue(app: Sphinx) -> None:
         app.add_message_catalog(CATALOGUE, Path(folder))
     if not folders:  # no translation of this language: the English words, as they are
         locale.init([], config.language, CATALOGUE)
+
+
+def read_catalogue(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of the translated messages of a .po file (not the fuzzy)."""
+    from babel.messages.pofile import read_po
+
+    with path.open(encoding="utf-8") as handle:
+        return {
+            m.id: m.string for m in read_po(handle) if m.id and m.string and not m.fuzzy
+        }
+
+
+@cache
+def _catalogue(folder: str, language: str, domain: str) -> dict[str, str]:
+    path = Path(folder, language, "LC_MESSAGES", f"{domain}.po")
+    return read_catalogue(path) if path.is_file() else {}
+
+
+def catalogue(app: Sphinx, domain: str) -> dict[str, str]:
+    """The translations of the catalogue ``domain`` (``widgets``, ``source``) in the
+    build's language, read from its ``.po`` in ``locale_dirs``: {} in English."""
+    language = app.config.language
+    found: dict[str, str] = {}
+    if not language or language == "en":
+        return found
+    for folder in app.config.locale_dirs:
+        found |= _catalogue(str(Path(app.srcdir, folder)), language, domain)
+    return found

@@ -6,8 +6,8 @@ the theme's buttons) are English in the source, marked ``_()`` or ``N_()``,
 and translated in ``docs/locale/zh_CN/LC_MESSAGES/book.po``
 (docs/_ext/book/words.py); the widgets' words are marked ``_()`` in their
 scripts and translated in ``widgets.po``. So no Chinese character stands in
-``docs/_ext``, ``docs/_tools``, the scripts under ``docs/_static`` or the
-templates, every word they mark is translated, and the built Chinese edition
+``docs/_ext``, ``docs/_tools``, the scripts under ``docs/_static``, the
+figure scripts (their words are in ``figures.po``) or the templates, every word they mark is translated, and the built Chinese edition
 shows the translations.
 """
 
@@ -29,6 +29,7 @@ SOURCES = [
     *sorted((ROOT / "docs" / "_ext").rglob("*.js")),
     *sorted((ROOT / "docs" / "_tools").glob("*.py")),
     *sorted((ROOT / "docs" / "_static").rglob("*.js")),
+    *sorted((ROOT / "docs" / "chapters" / "figures").glob("*.py")),
     *sorted((ROOT / "docs" / "_templates").rglob("*.html")),
 ]
 # Files that may hold Chinese, each with its reason. An entry whose file holds

@@ -21,7 +21,8 @@ message is added untranslated, a changed one is marked fuzzy, a removed one is
 dropped): ``<language>/LC_MESSAGES/book.po``, the words the book's extension
 writes (``_("...")`` and ``N_("...")`` in ``docs/_ext/book/*.py``, see words.py
 there); ``widgets.po``, the widgets' (``_("...")`` in
-``docs/_static/widgets/*.js``); and ``source.po``, the comments and docstrings
+``docs/_static/widgets/*.js``); ``figures.po``, the figures' (``tr("...")`` in
+``docs/chapters/figures/*.py``); and ``source.po``, the comments and docstrings
 of ``src/`` that the pages include. Then, for every ``.po`` file under the
 folder, it
 
@@ -56,9 +57,11 @@ FORMAT_FLAGS = {"python-format", "python-brace-format"}
 DOCS = Path(__file__).resolve().parents[1]
 EXTENSIONS = DOCS / "_ext" / "book"
 WIDGETS = DOCS / "_static" / "widgets"
+FIGURES = DOCS / "chapters" / "figures"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
 SOURCE = "source"  # the catalogue of the words of src/: source.po
 WIDGET_WORDS = "widgets"  # the catalogue of the widgets' words: widgets.po
+FIGURE_WORDS = "figures"  # the catalogue of the figures' words: figures.po
 KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
 
 
@@ -126,6 +129,19 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
     template = book_template() if template is None else template
     return update_catalogues(
         root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
+    )
+
+
+def figures_template(folder: Path = FIGURES) -> Catalog:
+    """Every message of the ``tr()`` calls in the figure scripts, ``folder/*.py``."""
+    return marked(sorted(folder.glob("*.py")), keywords={"tr": None})
+
+
+def update_figure_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """The same for ``figures.po``, the words the figures draw."""
+    template = figures_template() if template is None else template
+    return update_catalogues(
+        root, FIGURE_WORDS, template, "the figures (docs/chapters/figures/*.py)"
     )
 
 
@@ -254,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"catalogues: {po.relative_to(root)} follows the extensions' words now")
     for po in update_widget_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the widgets' words now")
+    for po in update_figure_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the figures' words now")
     for po in update_source_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the words of src/ now")
     total = Counts()

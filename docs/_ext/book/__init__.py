@@ -98,7 +98,7 @@ def setup(app: Sphinx) -> dict[str, object]:
 def configure(app: Sphinx, config: Config) -> None:
     """The one configuration step: each setting from the ones it depends on."""
     editions.configure(app, config)  # the site's address; the edition's settings
-    figure_cache.hand_language_to_figures(config)
+    figure_cache.hand_language_to_figures(app, config)
     offline_math.configure(app, config)  # KaTeX, unless conf.py chose
     doors.set_theme_options(app, config)  # furo's, from the repository
     previews.configure(app, config)  # from the edition's title and address

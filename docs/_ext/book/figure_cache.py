@@ -27,8 +27,9 @@ beside its images, so the next build draws it again (and warns again) rather
 than showing a broken figure from the cache.
 
 Figures are drawn in the book's language: :func:`hand_language_to_figures`
-puts it into the environment variable ``BOOK_LANGUAGE`` before anything is
-read, for the scripts run inside Sphinx (or, with ``-j``, in worker processes
+puts it into the environment variable ``BOOK_LANGUAGE`` (and the catalogue
+folders into ``BOOK_LOCALE_DIRS``, where ``style.tr`` finds ``figures.po``,
+which is part of every key) before anything is read, for the scripts run inside Sphinx (or, with ``-j``, in worker processes
 forked from it) cannot see its configuration; ``style.tr`` reads it, and a
 script run on its own draws in English.
 Each edition keeps them beside its own doctrees (``make html`` gives the
@@ -66,6 +67,8 @@ from .figure_keys import figure_key
 logger = logging.getLogger(__name__)
 
 LANGUAGE_VARIABLE = "BOOK_LANGUAGE"  # read by docs/chapters/figures/style.py
+LOCALE_VARIABLE = "BOOK_LOCALE_DIRS"  # read there too
+CATALOGUE = "figures.po"  # the figures' words
 KEYS_FILE = ".figure-keys.json"
 WARNED = ".warned"  # the mark a figure that warned leaves beside its images
 ENGLISH = ("", "en")
@@ -78,9 +81,26 @@ _CONFIG = (
 )
 
 
-def hand_language_to_figures(config: Config) -> None:
-    """``BOOK_LANGUAGE``: the language the figure scripts draw their words in."""
+def hand_language_to_figures(app: Sphinx, config: Config) -> None:
+    """``BOOK_LANGUAGE``: the language the figure scripts draw their words in;
+    ``BOOK_LOCALE_DIRS``: the build's catalogue folders, where they find them."""
     os.environ[LANGUAGE_VARIABLE] = config.language or "en"
+    os.environ[LOCALE_VARIABLE] = os.pathsep.join(
+        str(Path(app.confdir, folder).resolve()) for folder in config.locale_dirs
+    )
+
+
+def catalogue_files(app: Sphinx) -> list[Path]:
+    """The figures' catalogue (figures.po) of the build's language, if any: its
+    translations are drawn into the figures, so they are part of each key."""
+    language = app.config.language or "en"
+    if language in ENGLISH:
+        return []
+    found = [
+        Path(app.confdir, folder, language, "LC_MESSAGES", CATALOGUE)
+        for folder in app.config.locale_dirs
+    ]
+    return [path for path in found if path.is_file()]
 
 
 def font_files(app: Sphinx) -> list[Path]:
@@ -217,7 +237,7 @@ def invalidate_changed_figures(app: Sphinx) -> None:
     )
     language = app.config.language
     settings += f"\nlanguage={language!r}"
-    fonts = font_files(app)
+    fonts = font_files(app) + catalogue_files(app)
 
     keys_path = cache / keys_file(language)
     try:

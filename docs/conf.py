@@ -66,34 +66,12 @@ gettext_uuid = False
 # blocks that hold a comment (no literalinclude of src/, no DOT, no output).
 gettext_additional_targets = ["literal-block"]
 gettext_last_translator = "The translators of From Slopes to Backprop"
-gettext_language_team = "Simplified Chinese (zh_CN)"
-book_editions = {"en": "", "zh_CN": "zh_CN"}  # language -> its folder in the site
-book_edition_names = {"en": "English", "zh_CN": "中文"}
-# Settings that differ by language (docs/_ext/book/editions.py applies them).
-book_edition_config = {
-    "zh_CN": {
-        "html_title": "从斜率到反向传播",
-        "copyright": "2026，《从斜率到反向传播》的作者们",
-        "html_meta_description": (
-            "一本用 Python 从零搭建反向模式自动微分引擎的书：从 x 平方的斜率出发，"
-            "一直到一个学会异或（XOR）的神经网络。"
-        ),
-        # Chinese search splits the text into words with jieba (in the docs extra),
-        # which keeps the book's terms whole (反向传播, not 反向 and 传播 only), so
-        # that searching for a term finds it.
-        "html_search_language": "zh",
-        "html_search_options": {
-            "dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")
-        },
-        "html_last_updated_fmt": "%Y 年 %-m 月 %-d 日",
-        "epub_title": "从斜率到反向传播",
-        "epub_author": "《从斜率到反向传播》的作者们",
-        "epub_publisher": "《从斜率到反向传播》的作者们",
-        "epub_copyright": "2026，《从斜率到反向传播》的作者们",
-        "epub_basename": "from-slopes-to-backprop.zh_CN",
-        "epub_language": "zh-CN",  # BCP 47, as EPUB wants it (language is zh_CN)
-    },
-}
+gettext_language_team = "The translators of From Slopes to Backprop"
+# Each edition: language -> its folder in the site. A new language is an entry
+# here and a folder of catalogues, docs/locale/<language>/ (copied from zh_CN's
+# and translated): its title, description and other settings that are words
+# come from its book.po (docs/_ext/book/editions.py).
+book_editions = {"en": "", "zh_CN": "zh_CN"}
 
 # --- MyST ---------------------------------------------------------------
 myst_enable_extensions = [

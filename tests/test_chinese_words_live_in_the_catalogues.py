@@ -92,7 +92,7 @@ def test_make_catalogues_adds_a_new_word_and_drops_a_removed_one(tmp_path: Path)
     locale = tmp_path / "locale" / "zh_CN" / "LC_MESSAGES"
     locale.mkdir(parents=True)
     (locale / "book.po").write_bytes(BOOK_PO.read_bytes())
-    template = catalogues.book_template(extension)
+    template = catalogues.book_template(extension, conf=None)
     assert catalogues.update_book_catalogues(tmp_path / "locale", template)
     with (locale / "book.po").open("rb") as handle:
         updated = {m.id: m for m in read_po(handle) if m.id}

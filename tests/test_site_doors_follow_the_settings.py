@@ -49,8 +49,6 @@ html_theme_options = {{"navigation_with_keys": True}}
 locale_dirs = ["locale/"]
 gettext_compact = False
 book_editions = {{"en": "", "zh_CN": "zh_CN"}}
-book_edition_names = {{"en": "English", "zh_CN": "中文"}}
-book_edition_config = {{"zh_CN": {{"html_title": "小书"}}}}
 """
 PAGES = {
     "index.md": "# Tiny book\n\nA book of one chapter, to try the doors of a site on: "

@@ -56,6 +56,7 @@ from catalogue_check import check
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
 DOCS = Path(__file__).resolve().parents[1]
 EXTENSIONS = DOCS / "_ext" / "book"
+CONF = DOCS / "conf.py"
 WIDGETS = DOCS / "_static" / "widgets"
 FIGURES = DOCS / "chapters" / "figures"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
@@ -86,9 +87,30 @@ def marked(
     return template
 
 
-def book_template(folder: Path = EXTENSIONS) -> Catalog:
-    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``."""
-    return marked(sorted(folder.glob("*.py")))
+def book_template(folder: Path = EXTENSIONS, conf: Path | None = CONF) -> Catalog:
+    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``, and
+    the English value of each setting of ``conf`` that is words (the title,
+    the description: ``editions.WORDS_SETTINGS``)."""
+    template = marked(sorted(folder.glob("*.py")))
+    for message in settings_words(conf) if conf else []:
+        if message not in template:
+            template.add(message, locations=[(conf.name, 0)])
+    return template
+
+
+def settings_words(conf: Path = CONF) -> list[str]:
+    """The English values of the settings a translated edition takes from book.po."""
+    import runpy
+
+    sys.path.insert(0, str(DOCS / "_ext"))
+    from book.editions import WORDS_SETTINGS
+
+    settings = runpy.run_path(str(conf))
+    return [
+        settings[name]
+        for name in WORDS_SETTINGS
+        if isinstance(settings.get(name), str) and settings[name]
+    ]
 
 
 def widgets_template(folder: Path = WIDGETS) -> Catalog:

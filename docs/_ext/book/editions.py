@@ -3,19 +3,21 @@
 ``make html`` builds the same sources once per language (``-D language=zh_CN``
 for the Chinese edition, from the catalogues in ``docs/locale``) and puts each
 translated edition in its own folder of the site (``book_editions`` in
-``conf.py``: language -> folder). This part applies
-``book_edition_config``, the settings that differ by language (title,
-description, search language), when the configuration is read, so that
-``-D language=...`` alone selects them; puts a language switcher on every
-HTML page (``_templates/language-switch.html``, in the sidebar and, on a
-narrow screen, above the page), a relative link to the same page in each
-other edition that works from ``file://`` and on any host; and, when the
-site's address is known (``book_site_url``, or ``BOOK_SITE_URL`` in the
-environment), names the other editions of the page in its ``<head>``
+``conf.py``: language -> folder, the one setting a language needs). When the
+configuration is read, this part gives a translated edition its settings
+(:func:`apply_edition_config`: the title, description, copyright and date
+format from its ``book.po``, its EPUB's name and language, its search's word
+list), so that ``-D language=...`` alone selects them; puts a language
+switcher on every HTML page (``_templates/language-switch.html``, in the
+sidebar and, on a narrow screen, above the page), a relative link to the same
+page in each other edition that works from ``file://`` and on any host; and,
+when the site's address is known (``book_site_url``, or ``BOOK_SITE_URL`` in
+the environment), names the other editions of the page in its ``<head>``
 (``<link rel="alternate" hreflang>``, see :func:`alternates`). The EPUB and
 the PDF (``singlehtml``) hold one edition each, so they get no switcher. The
-switcher's name is in the catalogue ``book.po`` (words.py); the two
-upstream bugs a translated edition meets are worked around in upstream_fixes.py.
+switcher's words, and each language's name in itself, are in each language's
+catalogue ``book.po`` (words.py); the two upstream bugs a translated edition
+meets are worked around in upstream_fixes.py.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import os
 import posixpath
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
@@ -32,10 +35,28 @@ from sphinx.errors import ConfigError
 from sphinx.locale import get_translation
 from sphinx.util import logging
 
+from . import words
+from .words import N_, translated
+
 logger = logging.getLogger(__name__)
 _ = get_translation("book")
 
 SWITCHER_BUILDERS = {"html", "dirhtml"}
+# The settings that are words: a translated edition takes each from book.po,
+# with its English value (conf.py's) as the message (docs/_tools/catalogues.py).
+WORDS_SETTINGS = (
+    "html_title",
+    "html_meta_description",
+    "html_last_updated_fmt",
+    "copyright",
+    "epub_title",
+    "epub_author",
+    "epub_publisher",
+    "epub_copyright",
+)
+# Translators: the name of this edition's language, in that language (Français).
+LANGUAGE_NAME = N_("English")
+SEARCH_WORDS = "search_words.txt"  # words the search keeps whole (Chinese: jieba's)
 
 
 def language_of(config: Config) -> str:
@@ -90,21 +111,13 @@ def edition(config: Config) -> Edition:
     )
 
 
-def text(config: Config, table: dict[str, str]) -> str:
-    """``table``'s entry for the build's language ("zh_CN", then "zh"), else English."""
-    language = language_of(config)
-    for key in (language, language.split("_")[0]):
-        if key in table:
-            return table[key]
-    return table["en"]
-
-
 def language_tag(language: str) -> str:
     """BCP 47, as ``lang`` and ``hreflang`` want it: zh_CN -> zh-CN."""
     return language.replace("_", "-")
 
 
 def apply_edition_config(app: Sphinx, config: Config) -> None:
+    """A translated edition's settings, from its catalogues and its language."""
     language = language_of(config)
     editions = config.book_editions
     if editions and language not in editions:
@@ -114,16 +127,28 @@ def apply_edition_config(app: Sphinx, config: Config) -> None:
             ", ".join(sorted(editions)),
             type="editions",
         )
-    for name, value in config.book_edition_config.get(language, {}).items():
-        if name not in config:
-            logger.warning(
-                "book_edition_config[%r]: no setting %r",
-                language,
-                name,
-                type="editions",
-            )
-            continue
-        config[name] = value
+    if language == "en":
+        return
+    for name in WORDS_SETTINGS:
+        if isinstance(config[name], str) and config[name]:
+            config[name] = translated(config[name])
+    config.epub_basename = f"{config.epub_basename}.{language}"
+    config.epub_language = language_tag(language)  # BCP 47, as EPUB wants it
+    for folder in config.locale_dirs:
+        words = Path(app.confdir, folder, language, SEARCH_WORDS)
+        if words.is_file():
+            config.html_search_options = {
+                **config.html_search_options,
+                "dict": str(words),
+            }
+            break
+
+
+def language_name(app: Sphinx, language: str) -> str:
+    """The name of ``language`` in itself ("English", "Français"): its book.po's."""
+    if language == "en":
+        return LANGUAGE_NAME
+    return words.catalogue(app, words.CATALOGUE, language).get(LANGUAGE_NAME, language)
 
 
 def _depth(folder: str) -> int:
@@ -148,7 +173,7 @@ def edition_links(app: Sphinx, pagename: str) -> list[dict[str, object]]:
                 "from_site": from_site,
                 "language": language,
                 "tag": language_tag(language),
-                "name": config.book_edition_names.get(language, language),
+                "name": language_name(app, language),
                 "href": href or "index.html",
                 "current": language == here,
             }
@@ -229,6 +254,4 @@ def register(app: Sphinx) -> None:
     app.add_config_value(
         "book_repository", os.environ.get("BOOK_REPOSITORY", ""), "env"
     )
-    app.add_config_value("book_edition_names", {}, "html", types=frozenset({dict}))
-    app.add_config_value("book_edition_config", {}, "env", types=frozenset({dict}))
     app.add_css_file("editions.css")

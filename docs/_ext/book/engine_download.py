@@ -33,7 +33,7 @@ from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 
 from . import notebooks, priorities
-from .editions import text
+from .editions import edition
 from .words import N_
 
 _ = get_translation("book")
@@ -92,7 +92,7 @@ class EngineDownload(SphinxTransform):
             refuri=name,  # beside the page (notebooks.py writes it there)
             classes=["download", "notebook-download"],
         )
-        space = text(self.config, {"en": " ", "zh": ""})  # none after "。"
+        space = "" if edition(self.config).cjk else " "  # none after a CJK stop
         words = [
             nodes.Text(space),
             *around(

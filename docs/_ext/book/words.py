@@ -75,10 +75,11 @@ def _catalogue(folder: str, language: str, domain: str) -> dict[str, str]:
     return read_catalogue(path) if path.is_file() else {}
 
 
-def catalogue(app: Sphinx, domain: str) -> dict[str, str]:
-    """The translations of the catalogue ``domain`` (``widgets``, ``source``) in the
-    build's language, read from its ``.po`` in ``locale_dirs``: {} in English."""
-    language = app.config.language
+def catalogue(app: Sphinx, domain: str, language: str | None = None) -> dict[str, str]:
+    """The translations of the catalogue ``domain`` (``widgets``, ``source``) in
+    ``language`` (the build's by default), read from its ``.po`` in
+    ``locale_dirs``: {} in English."""
+    language = language or app.config.language
     found: dict[str, str] = {}
     if not language or language == "en":
         return found

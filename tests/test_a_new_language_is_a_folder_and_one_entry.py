@@ -25,12 +25,12 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from built_site import ROOT, missing
+from built_site import CHINESE, FOLDER, ROOT, catalogue_folder, missing
 from tiny_book import NODE_STAMP, STAMP, clean_environment, whole_book
 
 pytestmark = pytest.mark.slow  # a make html of two editions
 
-ZH_CN = ROOT / "docs" / "locale" / "zh_CN"
+ZH_CN = catalogue_folder(CHINESE).parent  # the folder the new language copies
 NODE_MODULES = ROOT / "docs" / "_tools" / "node_modules"
 NAME = "Pseudo-français"  # the copy's one edited message: the language's name
 ENTRY = 'book_editions = {**book_editions, "fr": "fr"}'
@@ -49,7 +49,7 @@ def site(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("new-language")
     locale = folder / "locale"
     locale.mkdir()
-    (locale / "zh_CN").symlink_to(ZH_CN)
+    (locale / CHINESE).symlink_to(ZH_CN)
     shutil.copytree(ZH_CN, locale / "fr")  # the catalogue folder
     book_po = locale / "fr" / "LC_MESSAGES" / "book.po"
     text = book_po.read_text(encoding="utf-8")
@@ -87,20 +87,20 @@ def switcher(html: str) -> dict[str, str]:
 def test_the_new_language_is_built_in_its_folder_in_its_language(site: Path):
     for name in ("index.html", "chapters/01-tiny.html", "search.html", "404.html"):
         assert re.search(r'<html[^>]* lang="fr"', page(site, f"fr/{name}")), name
-    assert not (site / "zh_CN").exists(), "LANGUAGES=fr builds English and fr"
+    assert not (site / CHINESE).exists(), "LANGUAGES=fr builds English and fr"
 
 
 def test_every_edition_links_the_others_by_their_own_names(site: Path):
     english = switcher(page(site, "chapters/01-tiny.html"))
     assert english == {
         "English": "",
-        "中文": "../zh_CN/chapters/01-tiny.html",
+        "中文": f"../{FOLDER[CHINESE]}chapters/01-tiny.html",
         NAME: "../fr/chapters/01-tiny.html",
     }
     french = switcher(page(site, "fr/chapters/01-tiny.html"))
     assert french == {
         "English": "../../chapters/01-tiny.html",
-        "中文": "../../zh_CN/chapters/01-tiny.html",
+        "中文": f"../../{FOLDER[CHINESE]}chapters/01-tiny.html",
         NAME: "",
     }
 

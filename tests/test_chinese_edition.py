@@ -37,9 +37,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from book.code_comments import code_only, comments, docstrings
-from built_site import ROOT
+from built_site import ROOT, catalogue_folder
 
-LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
+LOCALE = catalogue_folder()  # the Chinese edition's: docs/locale/zh_CN/LC_MESSAGES
 CATALOGUES = sorted(LOCALE.rglob("*.po"))
 PAGE_CATALOGUES = [
     po for po in CATALOGUES if po.name != "sphinx.po"

@@ -20,8 +20,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+import built_site
 import catalogues
-from built_site import ROOT
+from built_site import CHINESE, ROOT
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 SOURCES = [
@@ -35,7 +36,7 @@ SOURCES = [
 # Files that may hold Chinese, each with its reason. An entry whose file holds
 # none fails the test: remove it.
 ALLOWED: set[str] = set()
-LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
+LOCALE = built_site.catalogue_folder(CHINESE)
 BOOK_PO = LOCALE / "book.po"
 # Each catalogue of words marked in the code, and where they are marked.
 MARKED = {
@@ -62,7 +63,7 @@ def test_no_chinese_in_the_extensions_tools_and_templates():
 
 def book_catalogue(name: str = "book"):
     with (LOCALE / f"{name}.po").open("rb") as handle:
-        return read_po(handle, locale="zh_CN")
+        return read_po(handle, locale=CHINESE)
 
 
 @pytest.mark.parametrize("name", MARKED)
@@ -89,7 +90,7 @@ def test_make_catalogues_adds_a_new_word_and_drops_a_removed_one(tmp_path: Path)
     extension = tmp_path / "ext"
     extension.mkdir()
     (extension / "words.py").write_text('_("Run")\n_("A new word")\nN_("Menu")\n')
-    locale = tmp_path / "locale" / "zh_CN" / "LC_MESSAGES"
+    locale = tmp_path / "locale" / CHINESE / "LC_MESSAGES"
     locale.mkdir(parents=True)
     (locale / "book.po").write_bytes(BOOK_PO.read_bytes())
     template = catalogues.book_template(extension, conf=None)

@@ -37,10 +37,10 @@ from babel.messages.pofile import read_po
 
 import catalogues  # docs/_tools, on pytest's pythonpath
 import style  # docs/chapters/figures, on pytest's pythonpath
-from built_site import ROOT, need
+from built_site import CHINESE, ROOT, catalogue_folder, need
 
 FIGURES = ROOT / "docs" / "chapters" / "figures"
-LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
+LOCALE = catalogue_folder(CHINESE)
 FIGURES_PO = LOCALE / "figures.po"
 CJK = re.compile(r"[\u3400-\u9fff]")
 # Words a Chinese figure may draw: the engine's attribute and class names, the
@@ -201,7 +201,7 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
         assert result["error"] is None, "English needs no catalogue"
         assert "<!-- weight w -->" in svg and "NotoSans" not in svg
 
-    result, svg = _draw("zh_CN", tmp_path)
+    result, svg = _draw(CHINESE, tmp_path)
     assert result["label"] == "x = 1.5 处斜率为 2.5"
     assert result["family"] == ["DejaVu Sans", style.CJK_FONT]
     assert "a word with no translation" in result["error"]
@@ -281,7 +281,7 @@ def chinese_site() -> Path:
 
 def test_the_chinese_figures_draw_no_english_word():
     site = chinese_site()
-    figures = sorted((site / "_images").glob("*-zh_CN.svg"))
+    figures = sorted((site / "_images").glob(f"*-{CHINESE}.svg"))
     drawn = {
         stem
         for page in (ROOT / "docs" / "chapters").glob("*.md")
@@ -291,11 +291,11 @@ def test_the_chinese_figures_draw_no_english_word():
             re.M,
         )
     }
-    assert {svg.stem.removesuffix("-zh_CN") for svg in figures} == drawn
+    assert {svg.stem.removesuffix(f"-{CHINESE}") for svg in figures} == drawn
     assert not [
         p.name
         for p in (site / "_images").glob("*.svg")
-        if not p.stem.endswith("-zh_CN")
+        if not p.stem.endswith(f"-{CHINESE}")
     ], "the Chinese edition shows an English figure"
     left = {}
     for svg in figures:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import ROOT, chapter_pages, site_pages
+from built_site import FOLDER, ROOT, chapter_pages, site_pages
 
 CHAPTERS = ROOT / "docs" / "chapters"
 
@@ -205,7 +205,7 @@ FORMULA_THEN_PUNCTUATION = re.compile(
 def test_punctuation_after_a_formula_never_starts_a_line(site):
     """ "x²." and "10⁻²⁰。" stay on one line: the formula and its punctuation share a nowrap span."""
     checked, loose = 0, []
-    for edition in (site, site / "zh_CN"):
+    for edition in (site / folder for folder in FOLDER.values()):
         for page in chapter_pages(edition):
             for match in FORMULA_THEN_PUNCTUATION.finditer(
                 page.read_text(encoding="utf-8")

@@ -169,6 +169,7 @@ def author_repository(folder: Path) -> Path:
         "build_inputs.py",
         "catalogues.py",
         "catalogue_check.py",
+        "messages.py",
     ):
         shutil.copy2(ROOT / "docs" / "_tools" / name, tools / name)
     write_tiny_docs(folder / "docs")

@@ -41,109 +41,27 @@ or untranslated message.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from catalogue_check import check
+from messages import (  # noqa: F401 (the tests read the templates from here too)
+    book_template,
+    figures_template,
+    source_template,
+    widgets_template,
+)
 
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
-DOCS = Path(__file__).resolve().parents[1]
-EXTENSIONS = DOCS / "_ext" / "book"
-CONF = DOCS / "conf.py"
-WIDGETS = DOCS / "_static" / "widgets"
-FIGURES = DOCS / "chapters" / "figures"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
 SOURCE = "source"  # the catalogue of the words of src/: source.po
 WIDGET_WORDS = "widgets"  # the catalogue of the widgets' words: widgets.po
 FIGURE_WORDS = "figures"  # the catalogue of the figures' words: figures.po
-KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
-
-
-def marked(
-    files: list[Path], method: str = "python", keywords: dict | None = None
-) -> Catalog:
-    """Every message marked in ``files`` (``_()`` and ``N_()`` by default)."""
-    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
-    for path in files:
-        with path.open("rb") as handle:
-            for line, message, comments, _context in extract(
-                method,
-                handle,
-                keywords=KEYWORDS if keywords is None else keywords,
-                comment_tags=("Translators:",),
-            ):
-                where = (Path(os.path.relpath(path, DOCS)).as_posix(), line)
-                if message in template:
-                    template[message].locations.append(where)
-                else:
-                    template.add(message, locations=[where], auto_comments=comments)
-    return template
-
-
-def book_template(folder: Path = EXTENSIONS, conf: Path | None = CONF) -> Catalog:
-    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``, and
-    the English value of each setting of ``conf`` that is words (the title,
-    the description: ``editions.WORDS_SETTINGS``)."""
-    template = marked(sorted(folder.glob("*.py")))
-    for message in settings_words(conf) if conf else []:
-        if message not in template:
-            template.add(message, locations=[(conf.name, 0)])
-    return template
-
-
-def settings_words(conf: Path = CONF) -> list[str]:
-    """The English values of the settings a translated edition takes from book.po."""
-    import runpy
-
-    sys.path.insert(0, str(DOCS / "_ext"))
-    from book.editions import WORDS_SETTINGS
-
-    settings = runpy.run_path(str(conf))
-    return [
-        settings[name]
-        for name in WORDS_SETTINGS
-        if isinstance(settings.get(name), str) and settings[name]
-    ]
-
-
-def widgets_template(folder: Path = WIDGETS) -> Catalog:
-    """Every message of the ``_()`` calls in the widgets' scripts, ``folder/*.js``."""
-    return marked(sorted(folder.glob("*.js")), "javascript", {"_": None})
-
-
-INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
-
-
-def source_template(docs: Path = DOCS) -> Catalog:
-    """The words of the files of ``src/`` that the pages include (source_pieces.py)."""
-    sys.path.insert(0, str(docs / "_ext"))
-    from book import source_pieces
-
-    files = sorted(
-        {
-            name
-            for page in docs.rglob("*.md")
-            if "_build" not in page.parts
-            for name in INCLUDED.findall(page.read_text(encoding="utf-8"))
-        }
-    )
-    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
-    for name in files:
-        text = (docs.parent / name).read_text(encoding="utf-8")
-        for piece in source_pieces.pieces(text):
-            where = (f"../{name}", piece.start[0] + 1)
-            if piece.message in template:
-                template[piece.message].locations.append(where)
-            else:
-                template.add(piece.message, locations=[where])
-    return template
 
 
 def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
@@ -152,11 +70,6 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
     return update_catalogues(
         root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
     )
-
-
-def figures_template(folder: Path = FIGURES) -> Catalog:
-    """Every message of the ``tr()`` calls in the figure scripts, ``folder/*.py``."""
-    return marked(sorted(folder.glob("*.py")), keywords={"tr": None})
 
 
 def update_figure_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:

@@ -17,10 +17,11 @@ PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 # a value with quotes, backticks or $ reaches the script as it was written.
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
-# The translated editions: each is built with its catalogues
-# (docs/locale/<language>/LC_MESSAGES/) into its own folder of the site,
-# $(BUILD)/html/<language>/, beside the English edition at the site's root.
-LANGUAGES ?= zh_CN
+# The translated editions: every folder of catalogues,
+# docs/locale/<language>/LC_MESSAGES/, each built into its own folder of the
+# site, $(BUILD)/html/<language>/, beside the English edition at the site's
+# root (conf.py's book_editions names the folder).
+LANGUAGES ?= $(patsubst $(DOCS)/locale/%/LC_MESSAGES,%,$(wildcard $(DOCS)/locale/*/LC_MESSAGES))
 
 NODE_DIR := docs/_tools
 # msgfmt -c over every catalogue: a broken one stops the build, naming its file

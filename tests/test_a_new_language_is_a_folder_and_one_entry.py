@@ -5,7 +5,8 @@ Every word a reader sees is in the catalogues (the pages', ``book.po``,
 else about an edition follows from its language (docs/_ext/book/editions.py).
 So a pseudo-language, "fr", made of the Chinese catalogues copied into
 ``locale/fr`` and one entry, ``book_editions["fr"] = "fr"``, is built by the
-real ``make html LANGUAGES=fr`` around a small book with the real ``conf.py``
+real ``make html LANGUAGES=fr`` (a plain ``make html`` builds every folder
+of ``locale``) around a small book with the real ``conf.py``
 and the book's whole extension (tests/tiny_book.py), and is a third edition:
 in its folder, in its language, linked from the others, with the book's words
 of its catalogues. The translator changed one message of the copy, the
@@ -82,6 +83,18 @@ def switcher(html: str) -> dict[str, str]:
     )
     here = re.findall(r'class="language-switch-current"[^>]*>([^<]*)<', html)
     return {name: href for href, name in links} | {name: "" for name in here}
+
+
+def test_make_builds_every_catalogue_folder_by_default(site: Path):
+    planned = subprocess.run(
+        ["make", "--no-print-directory", "-n", "-o", STAMP, "-o", NODE_STAMP, "html"],
+        cwd=site.parents[2],
+        capture_output=True,
+        text=True,
+        env=clean_environment(),
+        check=True,
+    ).stdout
+    assert set(re.findall(r"-D language=(\w+)", planned)) == {CHINESE, "fr"}
 
 
 def test_the_new_language_is_built_in_its_folder_in_its_language(site: Path):

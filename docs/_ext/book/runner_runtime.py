@@ -72,6 +72,13 @@ def stage_runtime(app: Sphinx) -> None:
     """
     if app.builder.name not in BUILDERS or runtime_root(app.config):
         return
+    source = Path(app.srcdir)
+    if not any(
+        next(source.glob(pattern + suffix), None)
+        for pattern in app.config.runner_pages
+        for suffix in app.config.source_suffix
+    ):
+        return  # no page runs Python (a test's small book): nothing to stage
     folder = runtime_dir(app.config)
     missing = [name for name in RUNTIME_FILES if not (folder / name).is_file()]
     if missing:

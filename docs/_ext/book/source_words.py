@@ -124,7 +124,7 @@ class TranslateExcerpts(SphinxTransform):
     default_priority = priorities.BEFORE_LOCALE
 
     def apply(self, **kwargs: object) -> None:
-        translations = words.catalogue(self.app, CATALOGUE)
+        translations = words.catalogue(self.env, CATALOGUE)
         if not translations:
             return
         for node in self.document.findall(nodes.literal_block):

@@ -75,14 +75,15 @@ def _catalogue(folder: str, language: str, domain: str) -> dict[str, str]:
     return read_catalogue(path) if path.is_file() else {}
 
 
-def catalogue(app: Sphinx, domain: str, language: str | None = None) -> dict[str, str]:
+def catalogue(where, domain: str, language: str | None = None) -> dict[str, str]:
     """The translations of the catalogue ``domain`` (``widgets``, ``source``) in
-    ``language`` (the build's by default), read from its ``.po`` in
-    ``locale_dirs``: {} in English."""
-    language = language or app.config.language
+    ``language`` (the build's by default), read from its ``.po`` in ``locale_dirs``:
+    {} in English. ``where`` is the application or the build environment (what
+    has ``config`` and ``srcdir``)."""
+    language = language or where.config.language
     found: dict[str, str] = {}
     if not language or language == "en":
         return found
-    for folder in app.config.locale_dirs:
-        found |= _catalogue(str(Path(app.srcdir, folder)), language, domain)
+    for folder in where.config.locale_dirs:
+        found |= _catalogue(str(Path(where.srcdir, folder)), language, domain)
     return found

@@ -17,10 +17,11 @@ PARALLEL := -n $(TEST_WORKERS) --dist loadfile
 # a value with quotes, backticks or $ reaches the script as it was written.
 export PUBLISH_REMOTE ?= origin
 BENCH_VENV := .venv-bench
-# The translated editions: each is built with its catalogues
-# (docs/locale/<language>/LC_MESSAGES/) into its own folder of the site,
-# $(BUILD)/html/<language>/, beside the English edition at the site's root.
-LANGUAGES ?= zh_CN
+# The translated editions: every folder of catalogues,
+# docs/locale/<language>/LC_MESSAGES/, each built into its own folder of the
+# site, $(BUILD)/html/<language>/, beside the English edition at the site's
+# root (conf.py's book_editions names the folder).
+LANGUAGES ?= $(patsubst $(DOCS)/locale/%/LC_MESSAGES,%,$(wildcard $(DOCS)/locale/*/LC_MESSAGES))
 
 NODE_DIR := docs/_tools
 # msgfmt -c over every catalogue: a broken one stops the build, naming its file
@@ -77,7 +78,7 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR
 # the warnings of the previous run again. Only the figures are kept between
 # builds, in $(BUILD)/plot_directive (the Chinese edition's, with Chinese words,
 # in $(BUILD)/zh_CN/plot_directive), redrawn whenever their script or anything
-# it imports changes (docs/_ext/figure_cache.py); `make clean` removes them.
+# it imports changes (docs/_ext/book/figure_cache.py); `make clean` removes them.
 # The site is built beside $(BUILD)/html ({out}, with fresh doctrees), English
 # first, then each translated edition into {out}/<language>, and moved into
 # place in one step once every build succeeded; builds of the same folder take

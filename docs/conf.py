@@ -9,7 +9,7 @@ from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent / "src"))  # the engine, for autodoc and figures
-sys.path.insert(0, str(DOCS / "_ext"))  # the book's own extensions
+sys.path.insert(0, str(DOCS / "_ext"))  # the book's own extension, book
 
 project = "From Slopes to Backprop"
 author = "The authors of From Slopes to Backprop"
@@ -24,31 +24,11 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx_autodoc_typehints",
-    "offline_math",  # math rendered at build time: KaTeX in HTML, MathML in the EPUB
-    "epub_fixes",  # what makes the EPUB valid EPUB 3
-    "formula_punctuation",  # "." or "。" never starts a line after a formula
-    "sphinx_copybutton",
-    "quiet_code",  # code has a <span> only where a token looks different
     "sphinx_design",
-    "matplotlib.sphinxext.plot_directive",
-    "figure_cache",  # keeps figures between builds, redrawn when their code changes
-    "figure_language",  # figures draw their words in the book's language (BOOK_LANGUAGE)
     "sphinx_last_updated_by_git",
-    "include_captions",  # "tinygrad.py, in class `Value`, after `__add__`"
-    "engine_download",  # tinygrad.py and check_engine.py under every chapter's title
-    "notebooks",  # every chapter as a Jupyter notebook, offered beside them
-    "not_found",  # 404.html
-    "widgets",
-    "runner",  # Run buttons: the book's code in the page (Pyodide, on demand)
-    "page_polish",  # meta descriptions, figure sizes and lazy loading, landmark names
-    "page_writer",  # the HTML writer: Run buttons, Tab stops, figure sizes (mixins)
-    "editions",  # the Chinese edition's settings, the language switcher on every page
-    "code_comments",  # only code written in the page, with comments, is translated
-    "source_words",  # the comments and docstrings of an excerpt of src/, translated
-    "upstream_fixes",  # workarounds for bugs of MyST and Sphinx, each named
-    "print_font",  # the Chinese PDF's CJK font (Noto Sans SC, from npm)
-    "doors",  # the repository, "Edit this page", "Report a problem" (BOOK_REPOSITORY)
-    "previews",  # link previews and sitemap.xml (BOOK_SITE_URL)
+    # The book's own extension, docs/_ext/book/ (its __init__.py lists its parts);
+    # it loads sphinx-copybutton and matplotlib's plot directive, which it builds on.
+    "book",
 ]
 
 # sphinx-autodoc-typehints 3.6.1 (the newest we can install) calls an API that
@@ -82,38 +62,16 @@ locale_dirs = ["locale/"]
 gettext_compact = False  # one catalogue per page: chapters/01-slopes.po
 gettext_uuid = False
 # Code comments are translated (the code is not): code blocks go into the
-# catalogues, but docs/_ext/code_comments.py keeps only the page's own Python
+# catalogues, but docs/_ext/book/code_comments.py keeps only the page's own Python
 # blocks that hold a comment (no literalinclude of src/, no DOT, no output).
 gettext_additional_targets = ["literal-block"]
 gettext_last_translator = "The translators of From Slopes to Backprop"
-gettext_language_team = "Simplified Chinese (zh_CN)"
-book_editions = {"en": "", "zh_CN": "zh_CN"}  # language -> its folder in the site
-book_edition_names = {"en": "English", "zh_CN": "中文"}
-# Settings that differ by language (docs/_ext/editions.py applies them).
-book_edition_config = {
-    "zh_CN": {
-        "html_title": "从斜率到反向传播",
-        "copyright": "2026，《从斜率到反向传播》的作者们",
-        "html_meta_description": (
-            "一本用 Python 从零搭建反向模式自动微分引擎的书：从 x 平方的斜率出发，"
-            "一直到一个学会异或（XOR）的神经网络。"
-        ),
-        # Chinese search splits the text into words with jieba (in the docs extra),
-        # which keeps the book's terms whole (反向传播, not 反向 and 传播 only), so
-        # that searching for a term finds it.
-        "html_search_language": "zh",
-        "html_search_options": {
-            "dict": str(DOCS / "locale" / "zh_CN" / "search_words.txt")
-        },
-        "html_last_updated_fmt": "%Y 年 %-m 月 %-d 日",
-        "epub_title": "从斜率到反向传播",
-        "epub_author": "《从斜率到反向传播》的作者们",
-        "epub_publisher": "《从斜率到反向传播》的作者们",
-        "epub_copyright": "2026，《从斜率到反向传播》的作者们",
-        "epub_basename": "from-slopes-to-backprop.zh_CN",
-        "epub_language": "zh-CN",  # BCP 47, as EPUB wants it (language is zh_CN)
-    },
-}
+gettext_language_team = "The translators of From Slopes to Backprop"
+# Each edition: language -> its folder in the site. A new language is an entry
+# here and a folder of catalogues, docs/locale/<language>/ (copied from zh_CN's
+# and translated): its title, description and other settings that are words
+# come from its book.po (docs/_ext/book/editions.py).
+book_editions = {"en": "", "zh_CN": "zh_CN"}
 
 # --- MyST ---------------------------------------------------------------
 myst_enable_extensions = [
@@ -136,7 +94,7 @@ html_css_files = ["book.css"]
 # The arrow keys move to the previous and the next page (Sphinx's doctools.js;
 # docs/_static/keys.js leaves them to a field, a code block being edited, a
 # widget or a box that scrolls). The repository's settings (source_repository,
-# source_branch, source_directory, footer_icons) are added by docs/_ext/doors.py
+# source_branch, source_directory, footer_icons) are added by docs/_ext/book/doors.py
 # when BOOK_REPOSITORY is set.
 html_theme_options = {"navigation_with_keys": True}
 # The description of pages with no paragraph of their own (index, search).
@@ -163,17 +121,9 @@ pygments_style = "default"
 pygments_dark_style = "monokai"
 
 # --- copy button: a copy gives code a reader can paste into Python -------
-# The rule is defined once, in _ext/copy_rule.py (the prompts) and
-# _ext/copy_rule.js (the layout for Python 3.11's prompt), which the extension
-# puts into the copy button's script. A bare "..." (the end of a def or for
-# block) is a prompt too: it is copied as a blank line.
-import copy_rule  # noqa: E402 (docs/_ext is on sys.path from above)
-
-extensions.append("copy_rule")
-copybutton_prompt_text = copy_rule.PROMPT
-copybutton_prompt_is_regexp = True
-copybutton_only_copy_prompt_lines = True  # drops output lines
-copybutton_remove_prompts = True
+# The rule, and sphinx-copybutton's settings, are the book's:
+# _ext/book/copy_rule.py (the prompts) and _ext/book/copy_rule.js (the layout
+# for Python 3.11's prompt).
 
 # --- autodoc ------------------------------------------------------------
 autodoc_member_order = "bysource"
@@ -208,7 +158,7 @@ sys.path.insert(0, plot_working_directory)  # figure scripts share style.py
 figure_cache_module_paths = [str(DOCS.parent / "src")]  # figures import the engine too
 figure_cache_fonts = "style:font_files"  # a changed font redraws the figures
 
-# --- EPUB (make epub): math as MathML, see _ext/offline_math.py -----------
+# --- EPUB (make epub): math as MathML, see _ext/book/offline_math.py -----------
 epub_basename = "from-slopes-to-backprop"
 epub_title = project
 epub_author = author

@@ -16,6 +16,7 @@ asked for exactly that one.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import dataclasses
 import fcntl
@@ -119,7 +120,7 @@ def _msgfmt() -> str:
 
 
 def _chinese_site() -> Path:
-    site = find_browser.built_site() / "zh_CN"
+    site = find_browser.built_site() / FOLDER[CHINESE]
     if not (site / "index.html").is_file():
         raise find_browser.Missing(
             f"no built Chinese edition in {site}: run `make html` first",
@@ -227,6 +228,33 @@ def close_shared() -> None:
     _shared.pop("urls", None)
 
 
+def book_editions() -> dict[str, str]:
+    """conf.py's ``book_editions``: each edition's language and folder in the site."""
+    tree = ast.parse((ROOT / "docs" / "conf.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            getattr(target, "id", "") == "book_editions" for target in node.targets
+        ):
+            return ast.literal_eval(node.value)
+    raise AssertionError("conf.py sets no book_editions")
+
+
+# The editions, read from conf.py: language -> folder ("" or "zh_CN/"), the
+# source language first; the translated ones; the Chinese one, which the tests
+# of Chinese typography, terms and fonts read.
+FOLDER = {
+    language: folder.strip("/") + "/" if folder.strip("/") else ""
+    for language, folder in book_editions().items()
+}
+TRANSLATED = [language for language in FOLDER if language != "en"]
+CHINESE = next(language for language in TRANSLATED if language.startswith("zh"))
+
+
+def catalogue_folder(language: str = CHINESE) -> Path:
+    """The folder of an edition's catalogues: docs/locale/<language>/LC_MESSAGES."""
+    return ROOT / "docs" / "locale" / language / "LC_MESSAGES"
+
+
 def chapter_pages(site: Path) -> list[Path]:
     """The built chapter pages, one per docs/chapters/*.md."""
     sources = sorted((ROOT / "docs" / "chapters").glob("*.md"))
@@ -237,8 +265,6 @@ def chapter_pages(site: Path) -> list[Path]:
     return pages
 
 
-# The English edition at the site's root, the Chinese beside it.
-EDITIONS = ("", "zh_CN/")
 SPHINX_PAGES = ["404.html", "genindex.html", "py-modindex.html", "search.html"]
 
 
@@ -252,7 +278,7 @@ def reachable_pages() -> list[str]:
     docs = ROOT / "docs"
     ours = [p.with_suffix(".html").name for p in docs.glob("*.md")]
     ours += [f"chapters/{p.stem}.html" for p in (docs / "chapters").glob("*.md")]
-    return sorted(e + page for e in EDITIONS for page in ours + SPHINX_PAGES)
+    return sorted(e + page for e in FOLDER.values() for page in ours + SPHINX_PAGES)
 
 
 def wait_for_math(page: object) -> None:

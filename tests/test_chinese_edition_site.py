@@ -29,13 +29,15 @@ from pathlib import Path
 
 import pytest
 
-from built_site import chapter_pages, search_results
+from built_site import CHINESE, FOLDER, TRANSLATED, chapter_pages, search_results
 from test_chinese_edition import GLOSSARY_TERMS, MISTRANSLATIONS
 
 pytestmark = pytest.mark.slow  # pages of both editions, some in Chromium
 
 GENERATED = {"search.html", "genindex.html", "py-modindex.html"}
-NOT_PAGES = {"_static", "_sources", "_images", "_downloads", "zh_CN"}
+ZH = FOLDER[CHINESE]  # the Chinese edition's folder in the site (conf.py)
+ZH_TAG = CHINESE.replace("_", "-")  # its BCP 47 tag
+NOT_PAGES = {"_static", "_sources", "_images", "_downloads", *TRANSLATED}
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -114,8 +116,8 @@ def read(path: Path) -> Page:
 
 @pytest.fixture(scope="module")
 def site(site) -> Path:
-    assert (site / "zh_CN" / "index.html").is_file(), (
-        f"no Chinese edition in {site / 'zh_CN'}: run `make html`"
+    assert (site / ZH / "index.html").is_file(), (
+        f"no Chinese edition in {site / ZH}: run `make html`"
     )
     return site
 
@@ -124,16 +126,15 @@ def site(site) -> Path:
 def pairs(site: Path) -> list[tuple[str, Page, Page]]:
     pages = english_pages(site)
     assert "index.html" in pages and "chapters/01-slopes.html" in pages
-    return [(name, read(site / name), read(site / "zh_CN" / name)) for name in pages]
+    return [(name, read(site / name), read(site / ZH / name)) for name in pages]
 
 
 def test_both_editions_have_the_same_pages(site: Path):
     english = set(english_pages(site))
     chinese = {
-        p.relative_to(site / "zh_CN").as_posix()
-        for p in (site / "zh_CN").rglob("*.html")
-        if p.relative_to(site / "zh_CN").parts[0] not in NOT_PAGES
-        and p.name != "404.html"
+        p.relative_to(site / ZH).as_posix()
+        for p in (site / ZH).rglob("*.html")
+        if p.relative_to(site / ZH).parts[0] not in NOT_PAGES and p.name != "404.html"
     }
     assert english == chinese, (
         f"only English: {sorted(english - chinese)}; only Chinese: {sorted(chinese - english)}"
@@ -159,8 +160,8 @@ def test_the_switcher_leads_to_the_same_page_both_ways(site: Path, pairs):
     problems = []
     for name, en, zh in pairs:
         for edition, page, here, other, other_tag in (
-            ("English", en, name, "zh_CN/" + name, "zh-CN"),
-            ("Chinese", zh, "zh_CN/" + name, name, "en"),
+            ("English", en, name, ZH + name, ZH_TAG),
+            ("Chinese", zh, ZH + name, name, "en"),
         ):
             if not page.switch_links:
                 problems.append(f"{edition} {name}: no language switcher")
@@ -197,7 +198,7 @@ def test_the_switcher_is_in_the_sidebar_and_above_each_article(pairs):
 def test_every_code_block_is_the_english_one(pairs):
     """Character for character, comments removed: the Chinese edition translates
     the prose and the code comments, never the code."""
-    from code_comments import code_only
+    from book.code_comments import code_only
 
     differ = []
     blocks = translated = 0
@@ -221,22 +222,22 @@ def test_every_code_block_is_the_english_one(pairs):
 
 def test_the_chinese_chapters_are_chinese(site: Path):
     """A cheap guard against an edition built without its catalogues."""
-    for page in chapter_pages(site / "zh_CN"):
+    for page in chapter_pages(site / ZH):
         text = "".join(read(page).words)
         assert len(CJK.findall(text)) > 1000, f"{page.name}: little Chinese on the page"
 
 
 def test_the_glossary_gives_every_term(site: Path):
-    page = read(site / "zh_CN" / "glossary.html")
+    page = read(site / ZH / "glossary.html")
     assert page.title.startswith("术语表"), page.title
     text = "".join(page.words)
     missing = [term for term in GLOSSARY_TERMS if term not in text]
-    assert not missing, f"terms missing from zh_CN/glossary.html: {missing}"
+    assert not missing, f"terms missing from {ZH}glossary.html: {missing}"
 
 
 def test_no_page_uses_a_mistranslation(site: Path):
     found = []
-    for path in sorted((site / "zh_CN").rglob("*.html")):
+    for path in sorted((site / ZH).rglob("*.html")):
         text = path.read_text(encoding="utf-8")
         found += [
             f"{path.relative_to(site)}: {w}" for w in MISTRANSLATIONS if w in text
@@ -245,7 +246,7 @@ def test_no_page_uses_a_mistranslation(site: Path):
 
 
 def test_the_book_s_own_words_are_chinese(site: Path):
-    for page in chapter_pages(site / "zh_CN"):
+    for page in chapter_pages(site / ZH):
         text = page.read_text(encoding="utf-8")
         line = re.search(r'<p class="engine-download">(.*?)</p>', text, re.S)
         assert line is not None, f"{page.name}: no download line"
@@ -269,7 +270,7 @@ def test_the_book_s_own_words_are_chinese(site: Path):
 
 
 def test_the_chinese_search_index_splits_words(site: Path):
-    text = (site / "zh_CN" / "searchindex.js").read_text(encoding="utf-8")
+    text = (site / ZH / "searchindex.js").read_text(encoding="utf-8")
     index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
 
     def pages(word: str) -> set[str]:
@@ -297,7 +298,7 @@ def test_the_chinese_search_index_splits_words(site: Path):
 @pytest.mark.browser
 def test_searching_the_chinese_edition_finds_pages(chromium, site: Path):
     page = chromium.new_page()
-    url = (site / "zh_CN" / "search.html").as_uri() + "?q=梯度"
+    url = (site / ZH / "search.html").as_uri() + "?q=梯度"
     titles = search_results(page, url)
     assert len(titles) >= 3, titles
     assert any("链式法则" in t for t in titles), titles
@@ -310,11 +311,11 @@ def test_the_switcher_works_in_a_browser_from_disk(chromium, site: Path):
     page.goto((site / "chapters" / "04-graph.html").as_uri())
     page.click(".language-switch-sidebar a[hreflang='zh-CN']")
     page.wait_for_load_state()
-    assert page.url.endswith("/zh_CN/chapters/04-graph.html"), page.url
+    assert page.url.endswith(f"/{ZH}chapters/04-graph.html"), page.url
     assert page.evaluate("document.documentElement.lang") == "zh-CN"
     page.click(".language-switch-sidebar a[hreflang='en']")
     page.wait_for_load_state()
-    assert page.url.endswith("/chapters/04-graph.html") and "/zh_CN/" not in page.url, (
+    assert page.url.endswith("/chapters/04-graph.html") and f"/{ZH}" not in page.url, (
         page.url
     )
 
@@ -330,7 +331,7 @@ def test_alternate_links_are_absolute_or_absent(site) -> None:
     score. The switcher's own links stay relative.
     """
     for name in english_pages(site):
-        for edition in ("", "zh_CN/"):
+        for edition in FOLDER.values():
             text = (site / edition / name).read_text(encoding="utf-8")
             for tag in ALTERNATE.findall(text):
                 href = re.search(r'href="([^"]*)"', tag)[1]
@@ -340,7 +341,7 @@ def test_alternate_links_are_absolute_or_absent(site) -> None:
 
 
 def test_with_the_sites_address_the_alternates_name_the_other_edition() -> None:
-    import editions
+    from book import editions
 
     links = [
         {"tag": "en", "from_site": "chapters/01-slopes.html", "current": False},
@@ -426,7 +427,7 @@ def is_english(words: str) -> bool:
 
 def english_in_code(text: str) -> list[str]:
     """The comments and docstrings of a code block that are English words."""
-    from code_comments import comments, docstrings
+    from book.code_comments import comments, docstrings
 
     found = [c for c in comments(text) or [] if is_english(c)]
     return found + [d for d in docstrings(text) if is_english(d)]
@@ -446,7 +447,7 @@ def test_is_english_tells_words_from_code_and_chinese() -> None:
 def test_the_chinese_code_blocks_have_chinese_comments_and_docstrings(site: Path):
     """In the chapters' own blocks and in the excerpts of src/ (source_words.py)."""
     found = []
-    for page in chapter_pages(site / "zh_CN"):
+    for page in chapter_pages(site / ZH):
         for number, text in enumerate(read(page).pres, 1):
             found += [
                 f"{page.name}, block {number}: {words[:80]!r}"
@@ -475,9 +476,9 @@ def excerpt(page: Path, starts: str) -> str:
 def test_an_excerpt_of_src_shows_chinese_words_and_the_same_code(
     site: Path, page: str, starts: str
 ) -> None:
-    from source_words import same_code
+    from book.source_words import same_code
 
-    english, chinese = (excerpt(root / page, starts) for root in (site, site / "zh_CN"))
+    english, chinese = (excerpt(root / page, starts) for root in (site, site / ZH))
     assert english != chinese and CJK.search(chinese), chinese
     assert same_code(english, chinese)
     assert english_in_code(chinese) == []

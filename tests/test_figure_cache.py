@@ -1,6 +1,6 @@
 """The figure cache saves time without ever showing a stale figure or hiding a failure.
 
-``docs/_ext/figure_cache.py`` keeps the plot directive's images between builds
+``docs/_ext/book/figure_cache.py`` keeps the plot directive's images between builds
 and deletes a figure's images when its script, or a module the script imports
 (``style.py``, ``tinygrad.py``), changes. A small Sphinx project shows all
 three behaviours: an unchanged figure is not drawn again; a changed import is;
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow  # Sphinx builds
 CONF = """\
 import sys
 sys.path[:0] = [{ext!r}, {helpers!r}]
-extensions = ["matplotlib.sphinxext.plot_directive", "figure_cache"]
+extensions = ["book"]
 exclude_patterns = ["_build", "figures"]
 plot_formats = [("svg", 100)]
 plot_html_show_source_link = False
@@ -100,7 +100,6 @@ def test_figures_are_kept_redrawn_when_an_import_changes_and_failures_always_war
     assert "#0072b2" not in (out / "html" / "_images" / "line.svg").read_text()
 
 
-LANGUAGE_CONF = CONF.replace('"figure_cache"]', '"figure_cache", "figure_language"]')
 WORDS = """\
 import os
 import matplotlib.pyplot as plt
@@ -118,7 +117,7 @@ def test_each_language_keeps_its_own_figures(tmp_path, monkeypatch):
     figures.mkdir(parents=True)
     helpers.mkdir()
     (src / "conf.py").write_text(
-        LANGUAGE_CONF.format(
+        CONF.format(
             ext=str(ROOT / "docs" / "_ext"), figures=str(figures), helpers=str(helpers)
         )
     )

@@ -1,16 +1,20 @@
 """Every figure is drawn in the language of its edition, and described in it.
 
-The figure scripts pass each word they draw through ``style.tr``, keyed by the
-English text; ``style.ZH_CN`` holds the Chinese. Four kinds of checks:
+The figure scripts pass each word they draw through ``style.tr``, in English;
+the catalogue ``figures.po`` of each language translates them. Four kinds of
+checks:
 
-- the table itself: every literal a script hands to ``tr`` has a Chinese entry,
-  with the same placeholders and formats; no entry is left over; every entry
-  is Chinese, with no English word left in it;
+- the catalogue: every literal a script hands to ``tr`` is a message of the
+  Chinese ``figures.po``, translated, with the same placeholders and formats;
+  no message is left over; every translation is Chinese, with no English word
+  left in it;
 - ``tr`` and the fonts, in a fresh Python per language: English is drawn as
   written, Chinese with its characters from Noto Sans SC (the pinned npm
-  package's file, never a system font) and no glyph missing, and an
-  English-only string fails with a message naming it; every character of the
-  Chinese table is in one of the two fonts;
+  package's file, never a system font) and no glyph missing, and a word the
+  catalogue lacks fails with a message naming it; a pseudo-language made of
+  the copied catalogue draws the same words in the same fonts (the font
+  follows the words, not the language's name); every character of the
+  Chinese catalogue is in one of the two fonts;
 - the catalogues: every ``:alt:`` and ``:caption:`` of a ``plot`` directive has
   a Chinese translation that is neither missing nor fuzzy;
 - the built Chinese edition (``<site>/zh_CN``): no figure draws an English word
@@ -31,11 +35,13 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+import catalogues  # docs/_tools, on pytest's pythonpath
 import style  # docs/chapters/figures, on pytest's pythonpath
-from built_site import ROOT, need
+from built_site import CHINESE, ROOT, catalogue_folder, need
 
 FIGURES = ROOT / "docs" / "chapters" / "figures"
-LOCALE = ROOT / "docs" / "locale" / "zh_CN" / "LC_MESSAGES"
+LOCALE = catalogue_folder(CHINESE)
+FIGURES_PO = LOCALE / "figures.po"
 CJK = re.compile(r"[\u3400-\u9fff]")
 # Words a Chinese figure may draw: the engine's attribute and class names, the
 # engines and libraries by name, units, and the names the book keeps in Latin
@@ -87,51 +93,45 @@ def _tr_literals() -> dict[str, str]:
             )
             if name != "tr":
                 continue
-            first = node.args[0]  # a literal, or `"a" if ... else "b"`
-            choices = (
-                [first.body, first.orelse] if isinstance(first, ast.IfExp) else [first]
+            first = node.args[0]
+            assert isinstance(first, ast.Constant) and isinstance(first.value, str), (
+                f"{script.name}:{node.lineno}: tr() needs the English text itself,"
+                " for make catalogues to find it"
             )
-            assert all(
-                isinstance(c, ast.Constant) and isinstance(c.value, str)
-                for c in choices
-            ), (
-                f"{script.name}:{node.lineno}: tr() needs the English text itself, to be checked here"
-            )
-            for choice in choices:
-                found[choice.value] = f"{script.name}:{node.lineno}"
+            found[first.value] = f"{script.name}:{node.lineno}"
     return found
 
 
-def _string_constants() -> set[str]:
-    return {
-        node.value
-        for script in _scripts()
-        for node in ast.walk(ast.parse(script.read_text(encoding="utf-8")))
-        if isinstance(node, ast.Constant) and isinstance(node.value, str)
-    }
+def chinese_words() -> dict[str, str]:
+    """The Chinese figures.po: English -> Chinese (fuzzy or untranslated: "")."""
+    with FIGURES_PO.open("rb") as handle:
+        return {m.id: "" if m.fuzzy else m.string for m in read_po(handle) if m.id}
 
 
-def test_every_word_given_to_tr_has_chinese_with_the_same_placeholders():
+def test_every_word_given_to_tr_is_translated_with_the_same_placeholders():
     literals = _tr_literals()
     assert len(literals) >= 80, (
         "the figure scripts should pass their words through tr()"
     )
-    missing = {
-        text: where for text, where in literals.items() if text not in style.ZH_CN
-    }
-    assert not missing, f"no Chinese in style.ZH_CN for: {missing}"
-    for english, chinese in style.ZH_CN.items():
+    assert set(literals) == {m.id for m in catalogues.figures_template() if m.id}
+    words = chinese_words()
+    missing = {text: where for text, where in literals.items() if text not in words}
+    assert not missing, f"not in figures.po (run make catalogues): {missing}"
+    for english, chinese in words.items():
+        assert chinese, f"translate in figures.po: {english!r}"
         assert style.fields(english) == style.fields(chinese), (english, chinese)
         assert english.count("\n") == chinese.count("\n"), (
             f"line breaks differ: {english!r}"
         )
 
 
-def test_the_chinese_table_has_no_leftovers_and_no_english():
-    constants = _string_constants()
-    unused = [english for english in style.ZH_CN if english not in constants]
-    assert not unused, f"entries of style.ZH_CN no figure script uses: {unused}"
-    for english, chinese in style.ZH_CN.items():
+def test_the_chinese_catalogue_has_no_leftovers_and_no_english():
+    words = chinese_words()
+    unused = sorted(set(words) - set(_tr_literals()))
+    assert not unused, (
+        f"in figures.po but no figure draws it (make catalogues): {unused}"
+    )
+    for english, chinese in words.items():
         assert CJK.search(chinese), f"not Chinese: {chinese!r} (for {english!r})"
         assert not english_words(re.sub(r"\{[^}]*\}", "", chinese)), (
             f"English left in {chinese!r}"
@@ -156,7 +156,7 @@ RUN = textwrap.dedent(
     ax.set_ylabel(r"$\\partial L/\\partial w$")
     fig.savefig(sys.argv[1], format="svg")
     try:
-        style.tr("a word with no Chinese")
+        style.tr("a word with no translation")
         error = None
     except KeyError as e:
         error = str(e)
@@ -166,10 +166,18 @@ RUN = textwrap.dedent(
 ).format(figures=str(FIGURES))
 
 
-def _draw(language: str | None, tmp_path: Path) -> tuple[dict, str]:
-    env = {k: v for k, v in os.environ.items() if k != "BOOK_LANGUAGE"}
+def _draw(
+    language: str | None, tmp_path: Path, locale: Path | None = None
+) -> tuple[dict, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("BOOK_LANGUAGE", "BOOK_LOCALE_DIRS")
+    }
     if language is not None:
         env["BOOK_LANGUAGE"] = language
+    if locale is not None:
+        env["BOOK_LOCALE_DIRS"] = str(locale)
     svg = tmp_path / f"{language}.svg"
     done = subprocess.run(
         [sys.executable, "-c", RUN, str(svg)],
@@ -190,13 +198,14 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
         assert result["family"] == ["sans-serif"], (
             "English figures keep matplotlib's font setting"
         )
-        assert result["error"] is None, "English never needs the table"
+        assert result["error"] is None, "English needs no catalogue"
         assert "<!-- weight w -->" in svg and "NotoSans" not in svg
 
-    result, svg = _draw("zh_CN", tmp_path)
+    result, svg = _draw(CHINESE, tmp_path)
     assert result["label"] == "x = 1.5 处斜率为 2.5"
     assert result["family"] == ["DejaVu Sans", style.CJK_FONT]
-    assert "a word with no Chinese" in result["error"] and "ZH_CN" in result["error"]
+    assert "a word with no translation" in result["error"]
+    assert "figures.po" in result["error"] and "make catalogues" in result["error"]
     assert "<!-- 权重 w -->" in svg
     glyphs = set(re.findall(r'<path id="([A-Za-z-]+)-[0-9a-f]+"', svg))
     assert {"DejaVuSans", "NotoSansSC-Regular", "NotoSansSC-Bold"} <= glyphs, glyphs
@@ -206,6 +215,21 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     ]
 
 
+def test_a_new_language_draws_the_words_of_its_catalogue_folder(tmp_path):
+    """A pseudo-language "fr" made of the copied Chinese catalogue: its words,
+    and the CJK font they need; a language without a catalogue draws English."""
+    folder = tmp_path / "locale" / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "figures.po").write_bytes(FIGURES_PO.read_bytes())
+    result, svg = _draw("fr", tmp_path, tmp_path / "locale")
+    assert result["label"] == "x = 1.5 处斜率为 2.5"
+    assert result["family"] == ["DejaVu Sans", style.CJK_FONT]
+    assert "<!-- 权重 w -->" in svg
+    result, svg = _draw("de", tmp_path, tmp_path / "locale")
+    assert result["label"] == "slope 2.5 at x = 1.5" and result["error"] is None
+    assert result["family"] == ["sans-serif"]
+
+
 def test_every_character_of_the_chinese_figures_is_in_their_fonts():
     from fontTools.ttLib import TTFont
 
@@ -213,7 +237,7 @@ def test_every_character_of_the_chinese_figures_is_in_their_fonts():
     dejavu = set(TTFont(style.font_files()[0]).getBestCmap())
     cjk = set(TTFont(style.CJK_FONT_FILE).getBestCmap())
     assert len(cjk) > 7000, "the font should hold every common Chinese character"
-    drawn = {c for text in style.ZH_CN.values() for c in text if not c.isspace()}
+    drawn = {c for text in chinese_words().values() for c in text if not c.isspace()}
     assert len(drawn) > 200
     missing = sorted(c for c in drawn if ord(c) not in dejavu | cjk)
     assert not missing, f"characters no figure font has: {missing}"
@@ -257,7 +281,7 @@ def chinese_site() -> Path:
 
 def test_the_chinese_figures_draw_no_english_word():
     site = chinese_site()
-    figures = sorted((site / "_images").glob("*-zh_CN.svg"))
+    figures = sorted((site / "_images").glob(f"*-{CHINESE}.svg"))
     drawn = {
         stem
         for page in (ROOT / "docs" / "chapters").glob("*.md")
@@ -267,11 +291,11 @@ def test_the_chinese_figures_draw_no_english_word():
             re.M,
         )
     }
-    assert {svg.stem.removesuffix("-zh_CN") for svg in figures} == drawn
+    assert {svg.stem.removesuffix(f"-{CHINESE}") for svg in figures} == drawn
     assert not [
         p.name
         for p in (site / "_images").glob("*.svg")
-        if not p.stem.endswith("-zh_CN")
+        if not p.stem.endswith(f"-{CHINESE}")
     ], "the Chinese edition shows an English figure"
     left = {}
     for svg in figures:

@@ -16,7 +16,7 @@ from collections import Counter
 from html import unescape
 from pathlib import Path
 
-from built_site import ROOT, chapter_pages
+from built_site import CHINESE, FOLDER, ROOT, chapter_pages
 
 CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")  # with its punctuation
 TERM_LINK = re.compile(
@@ -78,7 +78,7 @@ def test_each_chapter_links_its_terms_once_and_both_editions_the_same(site, zh_s
         shown = dict(english)
         for target, words in chinese:  # in Chinese words, or a name kept (MLP)
             assert CJK.search(words) or words == shown[target], (
-                f"zh_CN/{page.name}: {target} shown as {words!r}"
+                f"{FOLDER[CHINESE]}{page.name}: {target} shown as {words!r}"
             )
         for target, words in english:
             assert not CJK.search(words), f"{page.name}: {target} shown as {words!r}"

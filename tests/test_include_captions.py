@@ -1,6 +1,6 @@
 """Every included piece of the engine says where it goes in the file.
 
-``docs/_ext/include_captions.py`` captions each ``literalinclude`` of a Python
+``docs/_ext/book/include_captions.py`` captions each ``literalinclude`` of a Python
 file with the snippet's place, found in the real file: "tinygrad.py, in class
 ``Value``, after ``__add__``". Three checks: the place finder on a small file
 whose answers we know, a small Sphinx project built with the extension (MyST
@@ -16,7 +16,7 @@ from html import unescape
 
 import pytest
 
-import include_captions  # docs/_ext, on pytest's pythonpath
+from book import include_captions  # docs/_ext, on pytest's pythonpath
 from built_site import ENGINE, ROOT
 
 SAMPLE = '''\
@@ -95,7 +95,7 @@ def test_the_first_line_of_the_file():
 
 
 CONF = """\
-extensions = ["myst_parser", "include_captions"]
+extensions = ["myst_parser", "book"]
 exclude_patterns = ["_build"]
 """
 MARKDOWN_PAGE = """\

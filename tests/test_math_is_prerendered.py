@@ -1,6 +1,6 @@
 """The math arrives rendered: pages load no math JavaScript, and nothing moves.
 
-KaTeX renders every formula when the book is built (docs/_ext/offline_math.py).
+KaTeX renders every formula when the book is built (docs/_ext/book/offline_math.py).
 These tests read the built site: every formula of the Markdown is in the HTML
 as KaTeX's drawing plus MathML for screen readers; no page loads a script to
 typeset math; the stylesheet and every font it names are in the site; each
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import ROOT, chapter_pages, site_pages
+from built_site import FOLDER, ROOT, chapter_pages, site_pages
 
 CHAPTERS = ROOT / "docs" / "chapters"
 
@@ -205,7 +205,7 @@ FORMULA_THEN_PUNCTUATION = re.compile(
 def test_punctuation_after_a_formula_never_starts_a_line(site):
     """ "x²." and "10⁻²⁰。" stay on one line: the formula and its punctuation share a nowrap span."""
     checked, loose = 0, []
-    for edition in (site, site / "zh_CN"):
+    for edition in (site / folder for folder in FOLDER.values()):
         for page in chapter_pages(edition):
             for match in FORMULA_THEN_PUNCTUATION.finditer(
                 page.read_text(encoding="utf-8")
@@ -222,7 +222,7 @@ def test_punctuation_after_a_formula_never_starts_a_line(site):
 def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
     from docutils import nodes
 
-    from formula_punctuation import keep_punctuation_with_formulas
+    from book.formula_punctuation import keep_punctuation_with_formulas
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("小于 ")

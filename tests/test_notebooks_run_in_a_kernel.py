@@ -2,7 +2,7 @@
 bottom in an empty folder and prints what the page shows.
 
 The build writes ``chapters/NN-name.ipynb`` beside each chapter page, in the
-English edition and in the Chinese (docs/_ext/notebooks.py). A Chinese
+English edition and in the Chinese (docs/_ext/book/notebooks.py). A Chinese
 notebook is its English one with other prose and translated comments: the same
 cells, in the same order, with the same tags, and code that is the same once
 the comments are taken out (:func:`test_a_chinese_notebook_is_the_english_one_with_translated_comments`,
@@ -51,10 +51,10 @@ from pathlib import Path
 
 import pytest
 
+from book.code_comments import code_only, without_comments
+from book.notebook_cells import cell_source
+from book.notebook_setup import SKIP_MAGIC
 from built_site import ROOT, need
-from code_comments import code_only, without_comments
-from notebook_cells import cell_source
-from notebook_setup import SKIP_MAGIC
 from test_pasting_into_real_pythons import (
     CHAPTERS,
     FLAGS,
@@ -298,7 +298,7 @@ def book_words() -> dict[str, str]:
 
 
 # The first cell's code carries its messages in the reader's language
-# (docs/_ext/notebooks.py): a string may differ where book.po translates it.
+# (docs/_ext/book/notebooks.py): a string may differ where book.po translates it.
 TRANSLATED_IN_CODE = book_words()
 
 
@@ -441,7 +441,7 @@ Some *prose* and [the other chapter](two.md).
 TINY_CONF = """
 import sys
 sys.path.insert(0, {ext!r})
-extensions = ["myst_parser", "engine_download"]
+extensions = ["myst_parser", "book"]
 engine_download = "tinygrad.py"
 notebook_files = ["tinygrad.py"]
 book_editions = {{"en": ""}}
@@ -469,7 +469,20 @@ def test_open_in_colab_comes_with_book_repository_and_loads_nothing(tmp_path):
         "BOOK_SITE_URL": "https://someone.github.io/book/",
     }
     built = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-b", "html", "-W", "-n", "-q", docs, out],
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-b",
+            "html",
+            "-W",
+            "-n",
+            "-q",
+            "-d",
+            tmp_path / "doctrees",
+            docs,
+            out,
+        ],
         capture_output=True,
         text=True,
         env=env,

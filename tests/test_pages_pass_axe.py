@@ -43,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from built_site import need, reachable_pages
+from built_site import FOLDER, TRANSLATED, need, reachable_pages
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -51,7 +51,7 @@ WIDTHS = (1280, 360)
 THEMES = ("light", "dark")
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 WIDTH_RULES = ["scrollable-region-focusable"]
-NARROW_EVERYTHING = {"index.html", "zh_CN/index.html"}
+NARROW_EVERYTHING = {folder + "index.html" for folder in FOLDER.values()}
 PAGES = reachable_pages()
 
 
@@ -212,7 +212,7 @@ def test_the_audited_pages_are_every_page_a_reader_can_reach(site):
 
 def audit(page, path: str, site: Path) -> list[str]:
     """The checks of the module docstring on one page, loaded in the light theme."""
-    english = not path.startswith("zh_CN/")
+    english = not any(path.startswith(FOLDER[t]) for t in TRANSLATED)
     without = None if english else COLOUR_RULES
 
     def check(label: str, rules=None, include=None) -> list[str]:

@@ -11,7 +11,7 @@ interpreter runs in a tmux pane (tmux is a terminal; ``paste-buffer -p`` pastes
 as a terminal does, bracketed when the program asked for it), one session per
 chapter and Python, in an empty temporary folder that holds only the files the
 chapters offer for download. The copy text is the copy button's: the very
-JavaScript the page runs (docs/_ext/copy_rule.py, :func:`copy_rule.format_func_js`),
+JavaScript the page runs (docs/_ext/book/copy_rule.py, :func:`copy_rule.format_func_js`),
 run in Node.js on each block of the Markdown, so no built site is needed.
 
 What a session prints is compared with what the page shows by doctest's rules
@@ -56,8 +56,7 @@ from pathlib import Path
 
 import pytest
 
-import copy_rule  # docs/_ext, on pytest's pythonpath (pyproject.toml)
-import page_marks
+from book import copy_rule, page_marks  # docs/_ext, on pytest's pythonpath
 from built_site import need
 
 pytestmark = pytest.mark.slow  # real interpreters in a terminal
@@ -184,7 +183,7 @@ def without_tracebacks(text: str) -> str:
 
 # Node.js runs the copy button's script on each block's text: what the browser
 # hands formatCopyText (the <pre>'s text ends with a newline), with the
-# arguments copybutton.js passes from conf.py.
+# arguments copybutton.js passes (the book's settings, copy_rule.SETTINGS).
 COPY_DRIVER = """
 const texts = JSON.parse(require("fs").readFileSync(0, "utf8"));
 const window = {};
@@ -195,28 +194,18 @@ process.stdout.write(JSON.stringify(texts.map((t) => formatCopyText(t + "\\n", .
 
 
 def copybutton_arguments() -> list:
-    """formatCopyText's arguments after the text, as copybutton.js_t fills them in."""
-    conf: dict = {}
-    for name, default in [
-        ("copybutton_prompt_text", ""),
-        ("copybutton_prompt_is_regexp", False),
-        ("copybutton_only_copy_prompt_lines", True),
-        ("copybutton_remove_prompts", True),
-        ("copybutton_copy_empty_lines", True),
-        ("copybutton_line_continuation_character", ""),
-        ("copybutton_here_doc_delimiter", ""),
-    ]:
-        found = re.search(
-            rf"^{name} = (.+?)(\s+#.*)?$",
-            (ROOT / "docs" / "conf.py").read_text(encoding="utf-8"),
-            re.M,
-        )
-        conf[name] = (
-            copy_rule.PROMPT
-            if found and found[1] == "copy_rule.PROMPT"
-            else (ast.literal_eval(found[1]) if found else default)
-        )
-    return list(conf.values())
+    """formatCopyText's arguments after the text, as copybutton.js_t fills them in:
+    sphinx-copybutton's defaults, and the book's settings (copy_rule.SETTINGS)."""
+    defaults = {
+        "copybutton_prompt_text": "",
+        "copybutton_prompt_is_regexp": False,
+        "copybutton_only_copy_prompt_lines": True,
+        "copybutton_remove_prompts": True,
+        "copybutton_copy_empty_lines": True,
+        "copybutton_line_continuation_character": "",
+        "copybutton_here_doc_delimiter": "",
+    }
+    return list((defaults | copy_rule.SETTINGS).values())
 
 
 def copy_texts(texts: list[str]) -> list[str]:
@@ -756,12 +745,13 @@ def test_the_copy_keeps_decorators_clauses_and_brackets_together() -> None:
 
 
 def test_the_pages_prompt_rule_is_the_one_in_conf_and_the_runner() -> None:
-    """One definition: conf.py and the in-page runner take copy_rule.PROMPT."""
+    """One definition: the copy button (the book sets it up, not conf.py) and the
+    in-page runner take copy_rule.PROMPT."""
     conf = (ROOT / "docs" / "conf.py").read_text(encoding="utf-8")
     runner = (ROOT / "docs" / "_static" / "runner" / "runner-session.js").read_text(
         encoding="utf-8"
     )
-    assert "copybutton_prompt_text = copy_rule.PROMPT" in conf
+    assert "copybutton_prompt_text" not in conf, "a second definition in conf.py"
     assert copybutton_arguments()[:4] == [copy_rule.PROMPT, True, True, True]
     assert (
         "window.bookCopyRule.prompt" in runner

@@ -1,6 +1,6 @@
 """The in-page Python's words are one table, translated like the book's other words.
 
-``docs/_ext/runner_words.py`` holds every word of the runner: those the build
+``docs/_ext/book/runner_words.py`` holds every word of the runner: those the build
 writes into the page and those its scripts show, which the build writes, in
 the page's language, into ``_static/runner/runner-words.js``. The scripts use
 exactly the table's words, hold none of their own, and never decide the
@@ -13,7 +13,8 @@ import json
 import re
 from pathlib import Path
 
-import runner_words
+from book import runner_words
+from built_site import CHINESE
 
 RUNNER = Path(__file__).resolve().parents[1] / "docs" / "_static" / "runner"
 SCRIPTS = sorted(RUNNER.glob("*.js"))
@@ -54,7 +55,7 @@ def built_words(folder: Path) -> dict[str, str]:
 
 def test_each_edition_gets_the_scripts_words_in_its_language(site, zh_site) -> None:
     english, chinese = built_words(site), built_words(zh_site)
-    assert english["language"] == "en" and chinese["language"] == "zh_CN"
+    assert english["language"] == "en" and chinese["language"] == CHINESE
     assert set(english) == set(chinese) == set(runner_words.SCRIPTS) | {"language"}
     for key, message in runner_words.SCRIPTS.items():
         assert english[key] == message

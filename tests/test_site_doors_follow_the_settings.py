@@ -41,7 +41,7 @@ sys.path.insert(0, {str(DOCS / "_ext")!r})
 sys.path.insert(0, {str(DOCS / "chapters" / "figures")!r})
 project = "Tiny book"
 html_title = "Tiny book"
-extensions = ["myst_parser", "editions", "page_polish", "doors", "previews"]
+extensions = ["myst_parser", "book"]
 html_theme = "furo"
 templates_path = [{str(DOCS / "_templates")!r}]
 html_sidebars = {{"**": ["sidebar/brand.html", "sidebar/navigation.html"]}}
@@ -49,8 +49,6 @@ html_theme_options = {{"navigation_with_keys": True}}
 locale_dirs = ["locale/"]
 gettext_compact = False
 book_editions = {{"en": "", "zh_CN": "zh_CN"}}
-book_edition_names = {{"en": "English", "zh_CN": "中文"}}
-book_edition_config = {{"zh_CN": {{"html_title": "小书"}}}}
 """
 PAGES = {
     "index.md": "# Tiny book\n\nA book of one chapter, to try the doors of a site on: "
@@ -239,7 +237,7 @@ def test_a_repository_that_is_not_on_github_is_refused_by_name():
 
     from sphinx.errors import ConfigError
 
-    import doors
+    from book import doors
 
     with pytest.raises(ConfigError, match=r"BOOK_REPOSITORY.*gitlab\.com/o/r"):
         doors.repository(SimpleNamespace(book_repository="https://gitlab.com/o/r"))
@@ -275,7 +273,7 @@ def test_a_site_address_that_is_not_absolute_http_is_refused_by_name(address: st
 
     from sphinx.errors import ConfigError
 
-    import editions
+    from book import editions
 
     with pytest.raises(
         ConfigError, match=r"BOOK_SITE_URL .*absolute address"

@@ -24,21 +24,32 @@ from pathlib import Path
 
 import pytest
 
-from built_site import reachable_pages
+from book import widgets
+from built_site import ROOT, TRANSLATED, reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
 
-# Each widget and the chapter that must hold it.
-WIDGETS = {
-    "x-times-x": "chapters/01-slopes.html",
-    "known-point": "chapters/01-slopes.html",
-    "secant": "chapters/01-slopes.html",
-    "loss-choice": "chapters/02-loss.html",
-    "one-step": "chapters/02-loss.html",
-    "backprop-graph": "chapters/04-graph.html",
-    "train-line": "chapters/06-xor.html",
-}
+SCRIPTS = ROOT / "docs" / "_static" / "widgets"
+
+
+def widget_places() -> dict[str, str]:
+    """Each widget and the chapter that holds it (``:::{widget} NAME``), in page order."""
+    return {
+        name: f"chapters/{page.stem}.html"
+        for page in sorted((ROOT / "docs" / "chapters").glob("*.md"))
+        for name in re.findall(
+            r"^:::\{widget\} ([\w-]+)", page.read_text(encoding="utf-8"), re.M
+        )
+    }
+
+
+WIDGETS = widget_places()
+
+
+def test_every_widget_script_has_a_place_in_a_chapter():
+    scripts = {p.stem for p in SCRIPTS.glob("*.js")} - {"engine", "ui", "plot"}
+    assert len(WIDGETS) >= 7 and set(WIDGETS) == scripts == set(widgets.WIDGETS)
 
 
 def shown(x: float, digits: int = 4) -> str:
@@ -237,19 +248,14 @@ def test_widget_mounts_in_its_chapter_and_hides_the_static_figure(session, name)
         assert control.evaluate("e => e.labels.length > 0"), "an input without a label"
 
 
-# Each page loads the shared helpers and the scripts of its own widgets, no others.
+# Each page loads the shared helpers and the scripts of its own widgets, no
+# others, in page order; plot.js where one of them draws a plot.
 PAGE_SCRIPTS = {
-    "chapters/01-slopes.html": [
-        "engine",
-        "ui",
-        "plot",
-        "secant",
-        "known-point",
-        "x-times-x",
-    ],
-    "chapters/02-loss.html": ["engine", "ui", "plot", "loss-choice", "one-step"],
-    "chapters/04-graph.html": ["engine", "ui", "backprop-graph"],
-    "chapters/06-xor.html": ["engine", "ui", "plot", "train-line"],
+    path: ["engine", "ui"]
+    + ["plot"] * any("makePlot" in (SCRIPTS / f"{n}.js").read_text() for n in names)
+    + names
+    for path in dict.fromkeys(WIDGETS.values())
+    for names in [[n for n, p in WIDGETS.items() if p == path]]
 }
 
 
@@ -263,7 +269,9 @@ def test_every_page_opened_from_disk_mounts_its_widgets_without_an_error(
     for widget in page.locator(".widget").all():
         expect(widget).to_have_class(re.compile(r"\bwidget--mounted\b"))
         expect(widget.locator(".widget-fallback")).to_be_hidden()
-    expected = [n for n, p in WIDGETS.items() if p == path.removeprefix("zh_CN/")]
+    first, _, rest = path.partition("/")
+    english = rest if first in TRANSLATED else path
+    expected = [n for n, p in WIDGETS.items() if p == english]
     names = page.eval_on_selector_all(".widget", "ws => ws.map(w => w.dataset.widget)")
     assert sorted(names) == sorted(expected), names
     # the file_session fixture fails the test if the page logged an error
@@ -494,11 +502,19 @@ def test_train_line_diverges_at_0_3_without_breaking_the_page(session):
     expect(w.locator(".widget-status")).to_contain_text("The loss is growing")
     assert_no_broken_numbers(w)
     taken = 100
-    while taken < at_step:  # run on until the loss overflows
-        press(w, "Run 100 steps")
-        taken = min(taken + 100, at_step)
-        expect(readout(w, "steps")).to_have_text(str(taken))
-        assert_no_broken_numbers(w)
+    # On to the run in which the loss overflows, without the animation (a
+    # reader who asks for reduced motion); that run animates, as most readers see it.
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        while taken < at_step:  # run on until the loss overflows
+            if taken + 100 >= at_step:
+                page.emulate_media(reduced_motion="no-preference")
+            press(w, "Run 100 steps")
+            taken = min(taken + 100, at_step)
+            expect(readout(w, "steps")).to_have_text(str(taken))
+            assert_no_broken_numbers(w)
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
     expect(w.locator(".widget-status")).to_contain_text(
         f"Training diverged at step {at_step}: the loss is no longer a finite number"
     )

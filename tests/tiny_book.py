@@ -6,6 +6,10 @@ seconds, and its ``.venv`` is a link to the project's. A test that needs a build
 to be still running holds it at a gate in conf.py instead of sleeping. ``publish.py`` takes the
 folder two levels above itself as "your repository", so a refusal that failed
 would create a branch here, in a temporary folder, and never in the project.
+
+:func:`whole_book` is the same around two small pages built with the real
+``conf.py`` and the book's whole extension, its templates, static files and
+catalogues: every part of the book at work in a build of a few seconds.
 """
 
 from __future__ import annotations
@@ -70,6 +74,86 @@ def refs(repository: Path) -> str:
     return git("for-each-ref", "--format=%(refname) %(objectname)", cwd=repository)
 
 
+# Two pages that give every part of the book something to do: math, a table
+# with an empty header cell, two images, a widget, a Python block printed by
+# 3.11, an excerpt of src/.
+WHOLE_BOOK_PAGES = {
+    "index.md": """\
+# Tiny book
+
+The front page of a tiny book, with enough words in it to be the description.
+
+```{toctree}
+:caption: Chapters
+chapters/01-tiny
+```
+""",
+    "chapters/01-tiny.md": """\
+# Tiny chapter
+
+A paragraph with a formula, $x^2$, and enough words to be this page's description.
+
+$$
+\\frac{d}{dx} x^2 = 2x
+$$ (eq-tiny)
+
+| | a | b |
+|---|---|---|
+| one | 1 | 2 |
+
+![The book's icon](../_static/favicon.svg)
+
+![The icon again](../_static/favicon.svg)
+
+:::{widget} secant
+:title: Secant to tangent
+
+![The static figure](../_static/favicon.svg)
+:::
+
+% printed by Python 3.11
+```python
+>>> 1 + 1
+2
+```
+
+```{literalinclude} ../../src/tinygrad.py
+:pyobject: Value.__add__
+```
+""",
+}
+# The real conf.py, with this book's folders and, in ``EXTRA``, what a test adds.
+WHOLE_BOOK_CONF = """\
+import os, runpy
+_real = runpy.run_path({conf!r})
+globals().update({{k: v for k, v in _real.items() if not k.startswith("__")}})
+plot_working_directory = os.path.join(os.path.dirname(__file__), "figures")  # none
+{extra}
+"""
+
+
+def whole_book(folder: Path, extra: str = "", locale: Path | None = None) -> Path:
+    """An author's repository (:func:`author_repository`) whose docs/ is the two
+    pages above with the real ``conf.py`` (plus ``extra``) and the book's
+    templates, static files and catalogues (``locale``: the real ones)."""
+    repository = author_repository(folder)
+    docs = repository / "docs"
+    for name in PAGES:
+        (docs / name).unlink()
+    (docs / "conf.py").write_text(
+        WHOLE_BOOK_CONF.format(conf=str(ROOT / "docs" / "conf.py"), extra=extra)
+    )
+    for name, text in WHOLE_BOOK_PAGES.items():
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, encoding="utf-8")
+    (docs / "figures").mkdir()
+    for shared in ("_static", "_templates"):
+        (docs / shared).symlink_to(ROOT / "docs" / shared)
+    (docs / "locale").symlink_to(locale or ROOT / "docs" / "locale")
+    (repository / "src").symlink_to(ROOT / "src")
+    return docs
+
+
 def author_repository(folder: Path) -> Path:
     """The project's Makefile and publish tools around the tiny book, committed."""
     folder.mkdir(parents=True)
@@ -85,6 +169,7 @@ def author_repository(folder: Path) -> Path:
         "build_inputs.py",
         "catalogues.py",
         "catalogue_check.py",
+        "messages.py",
     ):
         shutil.copy2(ROOT / "docs" / "_tools" / name, tools / name)
     write_tiny_docs(folder / "docs")

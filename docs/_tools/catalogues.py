@@ -15,11 +15,15 @@ publish``), ``make epub`` and ``make pdf`` run it before building;
 a broken catalogue with its broken reading) and again after.
 
 Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
-update``. It first refreshes ``<language>/LC_MESSAGES/book.po``, the catalogue
-of the words the book's extensions write (``_("...")`` and ``N_("...")`` in
-``docs/_ext/*.py``, see book_words.py), from those calls, as ``sphinx-intl``
-does for the pages: a new message is added untranslated, a changed one is
-marked fuzzy, a removed one is dropped. Then, for every ``.po`` file under the
+update``. It first refreshes, from the code that marks them, the catalogues of
+the words the pages do not hold, as ``sphinx-intl`` does for the pages (a new
+message is added untranslated, a changed one is marked fuzzy, a removed one is
+dropped): ``<language>/LC_MESSAGES/book.po``, the words the book's extension
+writes (``_("...")`` and ``N_("...")`` in ``docs/_ext/book/*.py``, see words.py
+there); ``widgets.po``, the widgets' (``_("...")`` in
+``docs/_static/widgets/*.js``); ``figures.po``, the figures' (``tr("...")`` in
+``docs/chapters/figures/*.py``); and ``source.po``, the comments and docstrings
+of ``src/`` that the pages include. Then, for every ``.po`` file under the
 folder, it
 
 * removes the ``python-format`` and ``python-brace-format`` flags that Babel
@@ -43,68 +47,44 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
 from catalogue_check import check
+from messages import (  # noqa: F401 (the tests read the templates from here too)
+    book_template,
+    figures_template,
+    source_template,
+    widgets_template,
+)
 
 FORMAT_FLAGS = {"python-format", "python-brace-format"}
-DOCS = Path(__file__).resolve().parents[1]
-EXTENSIONS = DOCS / "_ext"
 BOOK = "book"  # the catalogue of the extensions' words: book.po
 SOURCE = "source"  # the catalogue of the words of src/: source.po
-KEYWORDS = {"_": None, "N_": None}  # N_ marks a message translated where it is used
-
-
-def book_template(folder: Path = EXTENSIONS) -> Catalog:
-    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``."""
-    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
-    for path in sorted(folder.glob("*.py")):
-        with path.open("rb") as handle:
-            for line, message, comments, _context in extract(
-                "python", handle, keywords=KEYWORDS, comment_tags=("Translators:",)
-            ):
-                where = (path.relative_to(folder.parent).as_posix(), line)
-                if message in template:
-                    template[message].locations.append(where)
-                else:
-                    template.add(message, locations=[where], auto_comments=comments)
-    return template
-
-
-INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
-
-
-def source_template(docs: Path = DOCS) -> Catalog:
-    """The words of the files of ``src/`` that the pages include (source_pieces.py)."""
-    sys.path.insert(0, str(docs / "_ext"))
-    import source_pieces
-
-    files = sorted(
-        {
-            name
-            for page in docs.rglob("*.md")
-            if "_build" not in page.parts
-            for name in INCLUDED.findall(page.read_text(encoding="utf-8"))
-        }
-    )
-    template = Catalog(project="From Slopes to Backprop", fuzzy=False)
-    for name in files:
-        text = (docs.parent / name).read_text(encoding="utf-8")
-        for piece in source_pieces.pieces(text):
-            where = (f"../{name}", piece.start[0] + 1)
-            if piece.message in template:
-                template[piece.message].locations.append(where)
-            else:
-                template.add(piece.message, locations=[where])
-    return template
+WIDGET_WORDS = "widgets"  # the catalogue of the widgets' words: widgets.po
+FIGURE_WORDS = "figures"  # the catalogue of the figures' words: figures.po
 
 
 def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
     """Bring ``<language>/LC_MESSAGES/book.po`` under ``root`` up to date; the changed files."""
     template = book_template() if template is None else template
     return update_catalogues(
-        root, BOOK, template, "the book's extensions (book_words.py)"
+        root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
+    )
+
+
+def update_figure_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """The same for ``figures.po``, the words the figures draw."""
+    template = figures_template() if template is None else template
+    return update_catalogues(
+        root, FIGURE_WORDS, template, "the figures (docs/chapters/figures/*.py)"
+    )
+
+
+def update_widget_catalogues(root: Path, template: Catalog | None = None) -> list[Path]:
+    """The same for ``widgets.po``, the words the widgets show."""
+    template = widgets_template() if template is None else template
+    return update_catalogues(
+        root, WIDGET_WORDS, template, "the widgets (docs/_static/widgets/*.js)"
     )
 
 
@@ -223,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for po in update_book_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the extensions' words now")
+    for po in update_widget_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the widgets' words now")
+    for po in update_figure_catalogues(root):
+        print(f"catalogues: {po.relative_to(root)} follows the figures' words now")
     for po in update_source_catalogues(root):
         print(f"catalogues: {po.relative_to(root)} follows the words of src/ now")
     total = Counts()

@@ -4,42 +4,24 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, h, s, button, enable, controls, readouts, statusLine, onWidth, register } = window.BookWidgets;
+  const { _, fmt, h, s, button, enable, controls, readouts, statusLine, onWidth, register } = window.BookWidgets;
 
-  const T = strings("backprop-graph", {
-    en: {
-      target: "y (target)",
-      seed: "Seed gradient",
-      step: "Backpropagate one operation",
-      seeded: (g) => `Seeded: dL/dL = ${g}. Now pass it back one operation at a time.`,
-      gets: (parent, g, local, now) => `${parent} gets ${g} × ${local} = ${now}`,
-      done: (w, x) => ` Done: w holds ${w} and x holds ${x}. Every gradient is a derivative of the loss L.`,
-      notYet: "not yet",
-      node: (name, data, grad) => `${name}: data ${data}, grad ${grad}`,
-      graph: (summary) => `Computation graph of L = (w·x − y)². ${summary}.`,
-      operations: "operations passed back",
-      progress: (done, all) => `${done} of ${all}`,
-      intro: "ŷ = w·x with w = 1, x = 2, target y = 5; r = ŷ − y; L = r². Each box shows its data and its gradient.",
-      start: "Press Seed gradient to start the backward pass at L.",
-      separator: "; ",
-    },
-    zh: {
-      target: "y（目标值）",
-      seed: "给梯度设初值",
-      step: "反向传播一个运算",
-      seeded: (g) => `已设初值：dL/dL = ${g}。现在每次把它向后传过一个运算。`,
-      gets: (parent, g, local, now) => `${parent} 得到 ${g} × ${local} = ${now}`,
-      done: (w, x) => `完成：w 的梯度是 ${w}，x 的梯度是 ${x}。每个梯度都是损失 L 的导数。`,
-      notYet: "尚未得到",
-      node: (name, data, grad) => `${name}：数据 ${data}，梯度 ${grad}`,
-      graph: (summary) => `L = (w·x − y)² 的计算图。${summary}。`,
-      operations: "已反向传过的运算",
-      progress: (done, all) => `${done}（共 ${all} 个）`,
-      intro: "ŷ = w·x，其中 w = 1，x = 2，目标值 y = 5；r = ŷ − y；L = r²。每个方框显示它的数据和梯度。",
-      start: "按“给梯度设初值”，从 L 开始反向传播。",
-      separator: "；",
-    },
-  });
+  const T = {
+    target: _("y (target)"),
+    seed: _("Seed gradient"),
+    step: _("Backpropagate one operation"),
+    seeded: (g) => _("Seeded: dL/dL = {g}. Now pass it back one operation at a time.", { g }),
+    gets: (parent, g, local, now) => _("{parent} gets {g} × {local} = {now}", { parent, g, local, now }),
+    done: (w, x) => _(" Done: w holds {w} and x holds {x}. Every gradient is a derivative of the loss L.", { w, x }),
+    notYet: _("not yet"),
+    node: (name, data, grad) => _("{name}: data {data}, grad {grad}", { name, data, grad }),
+    graph: (summary) => _("Computation graph of L = (w·x − y)². {summary}.", { summary }),
+    operations: _("operations passed back"),
+    progress: (done, all) => _("{done} of {all}", { done, all }),
+    intro: _("ŷ = w·x with w = 1, x = 2, target y = 5; r = ŷ − y; L = r². Each box shows its data and its gradient."),
+    start: _("Press Seed gradient to start the backward pass at L."),
+    separator: _("; "),
+  };
 
   // Box positions as fractions of the drawing, wide (left to right) and narrow (top to bottom).
   const WIDE = { w: [0, 0], x: [0, 0.62], ŷ: [0.34, 0.31], y: [0.34, 1], r: [0.67, 0.62], L: [1, 0.62] };

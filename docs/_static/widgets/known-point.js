@@ -4,43 +4,31 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, h, button, controls, slider, readouts, statusLine, makePlot, sample, register } =
-    window.BookWidgets;
+  const { _, fmt, h, button, controls, slider, readouts, statusLine, makePlot, sample, register } = window.BookWidgets;
 
-  const T = strings("known-point", {
-    en: {
-      slope: "slope p′(x)",
-      trend: "moving right, p is",
-      point: "Known evaluation point x",
-      reveal: "Reveal full curve",
-      shownNow: "The whole curve on this interval: it needed many more evaluations than one point.",
-      hiddenNow: "The curve is hidden again: only the points you have evaluated are shown.",
-      describe: (x, value, slope, count, revealed) =>
-        `The point x = ${x}, p(x) = ${value} with a short tangent of slope ${slope}. ` +
-        `${count} points evaluated so far. The full curve is ${revealed ? "shown" : "hidden"}.`,
-      rising: "rising",
-      falling: "falling",
-      flat: "nearly flat",
-      intro: "p(x) = x⁴ − 4x² + x. Move the point: the engine gives the value and the slope there, and nothing else.",
-      start: "Only the points you evaluate are drawn. Press Reveal full curve to see the whole function.",
-    },
-    zh: {
-      slope: "斜率 p′(x)",
-      trend: "向右移动时，p 在",
-      point: "已知的求值点 x",
-      reveal: "显示完整曲线",
-      shownNow: "这个区间上的完整曲线：画出它需要的求值次数远多于一个点。",
-      hiddenNow: "曲线又隐藏了：只显示你已经求值过的点。",
-      describe: (x, value, slope, count, revealed) =>
-        `点 x = ${x}，p(x) = ${value}，画出一小段斜率为 ${slope} 的切线。` +
-        `目前已求值 ${count} 个点。完整曲线${revealed ? "已显示" : "已隐藏"}。`,
-      rising: "上升",
-      falling: "下降",
-      flat: "几乎持平",
-      intro: "p(x) = x⁴ − 4x² + x。移动这个点：引擎给出该点的值和斜率，仅此而已。",
-      start: "只画出你求值过的点。按“显示完整曲线”查看整个函数。",
-    },
-  });
+  const T = {
+    slope: _("slope p′(x)"),
+    trend: _("moving right, p is"),
+    point: _("Known evaluation point x"),
+    reveal: _("Reveal full curve"),
+    shownNow: _("The whole curve on this interval: it needed many more evaluations than one point."),
+    hiddenNow: _("The curve is hidden again: only the points you have evaluated are shown."),
+    describe: (x, value, slope, count, revealed) =>
+      revealed
+        ? _(
+            "The point x = {x}, p(x) = {value} with a short tangent of slope {slope}. {count} points evaluated so far. The full curve is shown.",
+            { x, value, slope, count }
+          )
+        : _(
+            "The point x = {x}, p(x) = {value} with a short tangent of slope {slope}. {count} points evaluated so far. The full curve is hidden.",
+            { x, value, slope, count }
+          ),
+    rising: _("rising"),
+    falling: _("falling"),
+    flat: _("nearly flat"),
+    intro: _("p(x) = x⁴ − 4x² + x. Move the point: the engine gives the value and the slope there, and nothing else."),
+    start: _("Only the points you evaluate are drawn. Press Reveal full curve to see the whole function."),
+  };
 
   const RANGE = [-2.4, 2.4]; // the x axis, and where the full curve is sampled
   const CURVE_POINTS = 200;

@@ -4,45 +4,34 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, uid, h, slider, readouts, statusLine, makePlot, sample, register } = window.BookWidgets;
+  const { _, fmt, uid, h, slider, readouts, statusLine, makePlot, sample, register } = window.BookWidgets;
 
-  const T = strings("loss-choice", {
-    en: {
-      squared: "Squared error",
-      absolute: "Absolute error",
-      prediction: "prediction ŷ = w·x",
-      loss: "loss L",
-      predictionGradient: "prediction gradient ∂L/∂ŷ",
-      weightGradient: "weight gradient ∂L/∂w",
-      legend: "Loss",
-      weight: "Weight w",
-      xLabel: "weight w",
-      yLabel: "loss L(w)",
-      describe: (loss, w, slope) =>
-        `${loss} as a function of the weight, with the point w = ${w} and its tangent of slope ${slope}.`,
-      kink: "The prediction hits the target: absolute error has a kink here, and the widget uses the subgradient 0.",
-      chain: (x, dPrediction, dWeight) =>
-        `With x = ${x}: weight gradient = prediction gradient × x = ${dPrediction} × ${x} = ${dWeight}.`,
-      intro: (x, y, b) => `One example (x, y) = (${x}, ${y}), bias b = ${b}, prediction ŷ = w·x + b.`,
-    },
-    zh: {
-      squared: "平方误差",
-      absolute: "绝对误差",
-      prediction: "预测值 ŷ = w·x",
-      loss: "损失 L",
-      predictionGradient: "预测值的梯度 ∂L/∂ŷ",
-      weightGradient: "权重的梯度 ∂L/∂w",
-      legend: "损失函数",
-      weight: "权重 w",
-      xLabel: "权重 w",
-      yLabel: "损失 L(w)",
-      describe: (loss, w, slope) => `${loss}作为权重的函数，标出点 w = ${w} 和该点斜率为 ${slope} 的切线。`,
-      kink: "预测值正好等于目标值：绝对误差在这里有一个尖点，本交互组件取次梯度 0。",
-      chain: (x, dPrediction, dWeight) =>
-        `x = ${x} 时：权重的梯度 = 预测值的梯度 × x = ${dPrediction} × ${x} = ${dWeight}。`,
-      intro: (x, y, b) => `一个样本 (x, y) = (${x}, ${y})，偏置 b = ${b}，预测值 ŷ = w·x + b。`,
-    },
-  });
+  const T = {
+    squared: _("Squared error"),
+    absolute: _("Absolute error"),
+    prediction: _("prediction ŷ = w·x"),
+    loss: _("loss L"),
+    predictionGradient: _("prediction gradient ∂L/∂ŷ"),
+    weightGradient: _("weight gradient ∂L/∂w"),
+    legend: _("Loss"),
+    weight: _("Weight w"),
+    xLabel: _("weight w"),
+    yLabel: _("loss L(w)"),
+    describe: (loss, w, slope) =>
+      _("{loss} as a function of the weight, with the point w = {w} and its tangent of slope {slope}.", {
+        loss,
+        w,
+        slope,
+      }),
+    kink: _("The prediction hits the target: absolute error has a kink here, and the widget uses the subgradient 0."),
+    chain: (x, dPrediction, dWeight) =>
+      _("With x = {x}: weight gradient = prediction gradient × x = {dPrediction} × {x} = {dWeight}.", {
+        x,
+        dPrediction,
+        dWeight,
+      }),
+    intro: (x, y, b) => _("One example (x, y) = ({x}, {y}), bias b = {b}, prediction ŷ = w·x + b.", { x, y, b }),
+  };
 
   const X = 2;
   const Y = 5;

@@ -4,41 +4,35 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, h, button, controls, readouts, statusLine, makePlot, sample, register } = window.BookWidgets;
+  const { _, fmt, h, button, controls, readouts, statusLine, makePlot, sample, register } = window.BookWidgets;
 
-  const T = strings("one-step", {
-    en: {
-      steps: "steps taken",
-      weight: "weight w",
-      prediction: "prediction ŷ",
-      loss: "loss L",
-      gradient: "gradient ∂L/∂w",
-      step: "Take one step",
-      reset: "Reset",
-      yLabel: "loss L(w)",
-      stepped: (old, eta, gradient, now, before, after) =>
-        `w ← w − η · ∂L/∂w = ${old} − ${eta} × (${gradient}) = ${now}. The loss went from ${before} to ${after}.`,
-      back: (w, eta) => `Back to w = ${w}, learning rate η = ${eta}.`,
-      describe: (w, loss, steps) =>
-        `The loss (2w − 5)² against w, with the current weight ${w} at loss ${loss} and ${steps} steps taken.`,
-      intro: (x, y, eta) => `Squared error on (x, y) = (${x}, ${y}) with b = 0, learning rate η = ${eta}.`,
-    },
-    zh: {
-      steps: "已走步数",
-      weight: "权重 w",
-      prediction: "预测值 ŷ",
-      loss: "损失 L",
-      gradient: "梯度 ∂L/∂w",
-      step: "走一步",
-      reset: "重置",
-      yLabel: "损失 L(w)",
-      stepped: (old, eta, gradient, now, before, after) =>
-        `w ← w − η · ∂L/∂w = ${old} − ${eta} × (${gradient}) = ${now}。损失从 ${before} 变为 ${after}。`,
-      back: (w, eta) => `回到 w = ${w}，学习率 η = ${eta}。`,
-      describe: (w, loss, steps) => `损失 (2w − 5)² 随 w 变化的曲线；当前权重 ${w}，损失 ${loss}，已走 ${steps} 步。`,
-      intro: (x, y, eta) => `样本 (x, y) = (${x}, ${y}) 上的平方误差，b = 0，学习率 η = ${eta}。`,
-    },
-  });
+  const T = {
+    steps: _("steps taken"),
+    weight: _("weight w"),
+    prediction: _("prediction ŷ"),
+    loss: _("loss L"),
+    gradient: _("gradient ∂L/∂w"),
+    step: _("Take one step"),
+    reset: _("Reset"),
+    yLabel: _("loss L(w)"),
+    stepped: (old, eta, gradient, now, before, after) =>
+      _("w ← w − η · ∂L/∂w = {old} − {eta} × ({gradient}) = {now}. The loss went from {before} to {after}.", {
+        old,
+        eta,
+        gradient,
+        now,
+        before,
+        after,
+      }),
+    back: (w, eta) => _("Back to w = {w}, learning rate η = {eta}.", { w, eta }),
+    describe: (w, loss, steps) =>
+      _("The loss (2w − 5)² against w, with the current weight {w} at loss {loss} and {steps} steps taken.", {
+        w,
+        loss,
+        steps,
+      }),
+    intro: (x, y, eta) => _("Squared error on (x, y) = ({x}, {y}) with b = 0, learning rate η = {eta}.", { x, y, eta }),
+  };
 
   const X = 2;
   const Y = 5;

@@ -4,30 +4,21 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, h, slider, readouts, makePlot, sample, register } = window.BookWidgets;
+  const { _, fmt, h, slider, readouts, makePlot, sample, register } = window.BookWidgets;
 
-  const T = strings("secant", {
-    en: {
-      secant: "secant slope (f(x+h) − f(x)) / h",
-      tangent: "tangent slope f′(x)",
-      gap: "secant − tangent",
-      h: "Small change h",
-      x: "Position x",
-      describe: (x, tangent, xh, secant) =>
-        `The parabola f(x) = x² with the tangent at x = ${x} (slope ${tangent}) and the secant to x + h = ${xh} (slope ${secant}).`,
-      intro: "f(x) = x². Shrink h and watch the orange secant close in on the purple tangent.",
-    },
-    zh: {
-      secant: "割线斜率 (f(x+h) − f(x)) / h",
-      tangent: "切线斜率 f′(x)",
-      gap: "割线斜率 − 切线斜率",
-      h: "增量 h",
-      x: "位置 x",
-      describe: (x, tangent, xh, secant) =>
-        `抛物线 f(x) = x²，画出 x = ${x} 处的切线（斜率 ${tangent}）和连到 x + h = ${xh} 的割线（斜率 ${secant}）。`,
-      intro: "f(x) = x²。把 h 缩小，看橙色的割线逐渐贴近紫色的切线。",
-    },
-  });
+  const T = {
+    secant: _("secant slope (f(x+h) − f(x)) / h"),
+    tangent: _("tangent slope f′(x)"),
+    gap: _("secant − tangent"),
+    h: _("Small change h"),
+    x: _("Position x"),
+    describe: (x, tangent, xh, secant) =>
+      _(
+        "The parabola f(x) = x² with the tangent at x = {x} (slope {tangent}) and the secant to x + h = {xh} (slope {secant}).",
+        { x, tangent, xh, secant }
+      ),
+    intro: _("f(x) = x². Shrink h and watch the orange secant close in on the purple tangent."),
+  };
 
   const H = [0.001, 0.01, 0.05, 0.1, 0.2, 0.5, 1]; // the slider's steps
   const RANGE = [-6, 6.5];

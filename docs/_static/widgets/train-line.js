@@ -4,57 +4,39 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, reducedMotion, fmt, uid, h, button, enable, controls, readouts, statusLine, makePlot, register } =
+  const { _, reducedMotion, fmt, uid, h, button, enable, controls, readouts, statusLine, makePlot, register } =
     window.BookWidgets;
 
-  const T = strings("train-line", {
-    en: {
-      steps: "steps",
-      loss: "mean squared error",
-      step: "Step",
-      run: (n) => `Run ${n} steps`,
-      reset: "Reset",
-      stepAxis: "step",
-      lossAxis: "loss (log scale)",
-      above0: "Enter a learning rate above 0, such as 0.05.",
-      unreadable: (text, above0) => `The learning rate “${text}” was not understood as a number. ${above0}`,
-      diverged: (step, eta) =>
-        `Training diverged at step ${step}: the loss is no longer a finite number. ` +
-        `Lower the learning rate (it is ${eta}) and press Reset.`,
-      stillDiverged: "Training has diverged. Lower the learning rate and press Reset.",
-      growing: (eta) =>
-        `The loss is growing: with learning rate ${eta} each step overshoots the minimum and lands farther away. ` +
-        "Lower the learning rate and press Reset.",
-      after: (steps, w, b, loss) => `After ${steps} steps: w = ${w}, b = ${b}, loss ${loss}.`,
-      start: (w, b) => `Start: w = ${w}, b = ${b}. The data lie on y = 2x + 1.`,
-      line: (w, b) => `The four data points and the line y = ${w}·x + ${b}.`,
-      lossCurve: (steps, first, last) => `Loss after each of ${steps} steps on a log scale, from ${first} to ${last}.`,
-      rate: "Learning rate",
-      intro: "Fit ŷ = w·x + b to four points, starting from w = −1, b = 0, with the mean squared error.",
-    },
-    zh: {
-      steps: "步数",
-      loss: "均方误差",
-      step: "走一步",
-      run: (n) => `连走 ${n} 步`,
-      reset: "重置",
-      stepAxis: "步数",
-      lossAxis: "损失（对数刻度）",
-      above0: "请输入大于 0 的学习率，例如 0.05。",
-      unreadable: (text, above0) => `无法把学习率“${text}”读成一个数。${above0}`,
-      diverged: (step, eta) =>
-        `训练在第 ${step} 步发散：损失不再是有限的数。请调低学习率（现在是 ${eta}），再按“重置”。`,
-      stillDiverged: "训练已经发散。请调低学习率，再按“重置”。",
-      growing: (eta) =>
-        `损失在增大：学习率为 ${eta} 时，每一步都越过最小值，落到更远的地方。请调低学习率，再按“重置”。`,
-      after: (steps, w, b, loss) => `走了 ${steps} 步之后：w = ${w}，b = ${b}，损失 ${loss}。`,
-      start: (w, b) => `起点：w = ${w}，b = ${b}。数据点都在 y = 2x + 1 上。`,
-      line: (w, b) => `四个数据点和直线 y = ${w}·x + ${b}。`,
-      lossCurve: (steps, first, last) => `${steps} 步中每一步之后的损失（对数刻度），从 ${first} 到 ${last}。`,
-      rate: "学习率",
-      intro: "用均方误差把 ŷ = w·x + b 拟合到四个点上，从 w = −1，b = 0 出发。",
-    },
-  });
+  const T = {
+    steps: _("steps"),
+    loss: _("mean squared error"),
+    step: _("Step"),
+    run: (n) => _("Run {n} steps", { n }),
+    reset: _("Reset"),
+    stepAxis: _("step"),
+    lossAxis: _("loss (log scale)"),
+    above0: _("Enter a learning rate above 0, such as 0.05."),
+    unreadable: (text, above0) =>
+      _("The learning rate “{text}” was not understood as a number. {above0}", { text, above0 }),
+    diverged: (step, eta) =>
+      _(
+        "Training diverged at step {step}: the loss is no longer a finite number. Lower the learning rate (it is {eta}) and press Reset.",
+        { step, eta }
+      ),
+    stillDiverged: _("Training has diverged. Lower the learning rate and press Reset."),
+    growing: (eta) =>
+      _(
+        "The loss is growing: with learning rate {eta} each step overshoots the minimum and lands farther away. Lower the learning rate and press Reset.",
+        { eta }
+      ),
+    after: (steps, w, b, loss) => _("After {steps} steps: w = {w}, b = {b}, loss {loss}.", { steps, w, b, loss }),
+    start: (w, b) => _("Start: w = {w}, b = {b}. The data lie on y = 2x + 1.", { w, b }),
+    line: (w, b) => _("The four data points and the line y = {w}·x + {b}.", { w, b }),
+    lossCurve: (steps, first, last) =>
+      _("Loss after each of {steps} steps on a log scale, from {first} to {last}.", { steps, first, last }),
+    rate: _("Learning rate"),
+    intro: _("Fit ŷ = w·x + b to four points, starting from w = −1, b = 0, with the mean squared error."),
+  };
 
   const DATA = [
     [0, 1],

@@ -1,7 +1,7 @@
 /* The widgets' small UI helper: numbers for people, DOM and SVG elements,
-   buttons, sliders, readouts, a status line, the reader's language, and the
+   buttons, sliders, readouts, a status line, the widgets' words, and the
    mounting of every widget. Loaded on a page with a widget, after engine.js
-   and before plot.js and the widget files (docs/_ext/widgets.py).
+   and before plot.js and the widget files (docs/_ext/book/widgets.py).
 
    Each chapter marks a widget's place with the `widget` directive, which writes
        <div class="widget" data-widget="NAME"> title, <div class="widget-fallback"> </div>
@@ -11,37 +11,30 @@
    JavaScript is off, or anything here fails, the figure stays.
 
    Every number a widget shows is computed with engine.js, the JavaScript twin
-   of tinygrad.py. Every word it shows comes from a string table with English
-   and Chinese entries, chosen by the page's language (<html lang="zh-CN">).
+   of tinygrad.py. Every word it shows is marked _("...") in English and
+   translated in the catalogue widgets.po (see _ below).
    Classic scripts (not ES modules), so the book also works opened from disk.
 */
 (function () {
   "use strict";
 
   const SVG = "http://www.w3.org/2000/svg";
-  // The page's language, as the widgets' tables name it: <html lang="zh-CN"> is
-  // "zh". The one place a widget's language is decided (the in-page Python's
-  // words come from the build, in the page's language: docs/_ext/runner_words.py).
-  const LANGUAGE = (document.documentElement.lang || "en").split(/[-_]/)[0].toLowerCase();
-
-  // A widget's strings in the page's language (English where a table has none):
-  // every table's languages have the same keys (tests/js/widget_strings.test.js).
-  const tables = {};
-  function strings(name, table) {
-    tables[name] = table;
-    return table[LANGUAGE] || table.en;
+  // Every word a widget shows is English in its script, marked _("..."), and
+  // translated in the catalogue widgets.po: the build writes this edition's
+  // translations into widget-words.js (docs/_ext/book/widgets.py), which the
+  // page loads before this file; the English edition needs none. A {name} in
+  // a message is filled in from `values`. No script decides the language.
+  const WORDS = window.bookWidgetWords || {};
+  function _(english, values) {
+    const text = Object.prototype.hasOwnProperty.call(WORDS, english) ? WORDS[english] : english;
+    if (values === undefined) return text;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
   }
 
-  const T = strings("ui", {
-    en: {
-      tooLarge: "too large to show",
-      failed: (name) => `The ${name} widget failed; its static figure stays in its place.`,
-    },
-    zh: {
-      tooLarge: "太大，无法显示",
-      failed: (name) => `交互组件 ${name} 出错，保留原来的静态图。`,
-    },
-  });
+  const T = {
+    tooLarge: _("too large to show"),
+    failed: (name) => _("The {name} widget failed; its static figure stays in its place.", { name }),
+  };
 
   function reducedMotion() {
     return Boolean(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -198,9 +191,7 @@
   }
 
   window.BookWidgets = {
-    LANGUAGE,
-    tables,
-    strings,
+    _,
     reducedMotion,
     fmt,
     uid,

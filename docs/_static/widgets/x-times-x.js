@@ -4,53 +4,34 @@
   "use strict";
 
   const { Value } = window.Tinygrad;
-  const { strings, fmt, h, s, button, enable, controls, readouts, statusLine, register } = window.BookWidgets;
+  const { _, fmt, h, s, button, enable, controls, readouts, statusLine, register } = window.BookWidgets;
 
-  const T = strings("x-times-x", {
-    en: {
-      intro: "q = x * x at x = 5: one forward pass, then the backward pass one edge at a time.",
-      traceLabel: "What we have computed so far",
-      evaluate: "Evaluate",
-      seed: "Seed output gradient",
-      sides: ["left", "right"],
-      contribute: (side) => `Add ${side} operand's contribution`,
-      forward: (q, x, local) =>
-        `Forward pass: q = x * x = ${q}. Each operand is ${x}, so each local derivative is ${local}.`,
-      seeded: (q, x) => `Seeded the output gradient: q.grad = ${q}. x.grad starts at ${x}.`,
-      bothIn: (side, g, local, amount, x, at) =>
-        `The ${side} operand adds ${g} × ${local} = ${amount}. Both paths are in: x.grad = ${x}, the slope 2x at x = ${at}.`,
-      oneIn: (side, g, local, amount, x) => `The ${side} operand adds ${g} × ${local} = ${amount}: x.grad is now ${x}.`,
-      notComputed: "not computed yet",
-      notSeeded: "not seeded yet",
-      start: "Press Evaluate to run q = x * x at x = 5.",
-      edge: (side, local) => `${side} operand: ×${local}`,
-      added: (label) => `${label}, added`,
-      diagram: (x, q, g) => `x = ${x} feeds both operands of q = x * x. q: ${q}. x.grad: ${g}.`,
-      notComputedShort: "not computed",
-      seedComment: "seed dq/dq",
-    },
-    zh: {
-      intro: "在 x = 5 处计算 q = x * x：先做一次前向传播，再沿每条边逐步做反向传播。",
-      traceLabel: "目前已完成的计算",
-      evaluate: "计算",
-      seed: "给输出梯度设初值",
-      sides: ["左", "右"],
-      contribute: (side) => `累加${side}操作数的贡献`,
-      forward: (q, x, local) => `前向传播：q = x * x = ${q}。两个操作数都是 ${x}，所以每个局部导数都是 ${local}。`,
-      seeded: (q, x) => `已给输出梯度设初值：q.grad = ${q}。x.grad 从 ${x} 开始。`,
-      bothIn: (side, g, local, amount, x, at) =>
-        `${side}操作数贡献 ${g} × ${local} = ${amount}。两条路径都已累加：x.grad = ${x}，正是 x = ${at} 处的斜率 2x。`,
-      oneIn: (side, g, local, amount, x) => `${side}操作数贡献 ${g} × ${local} = ${amount}：x.grad 现在是 ${x}。`,
-      notComputed: "尚未计算",
-      notSeeded: "尚未设初值",
-      start: "按“计算”，在 x = 5 处算出 q = x * x。",
-      edge: (side, local) => `${side}操作数：×${local}`,
-      added: (label) => `${label}，已累加`,
-      diagram: (x, q, g) => `x = ${x} 同时作为 q = x * x 的两个操作数。q：${q}。x.grad：${g}。`,
-      notComputedShort: "尚未计算",
-      seedComment: "设初值 dq/dq",
-    },
-  });
+  const T = {
+    intro: _("q = x * x at x = 5: one forward pass, then the backward pass one edge at a time."),
+    traceLabel: _("What we have computed so far"),
+    evaluate: _("Evaluate"),
+    seed: _("Seed output gradient"),
+    sides: [_("left"), _("right")],
+    contribute: (side) => _("Add {side} operand's contribution", { side }),
+    forward: (q, x, local) =>
+      _("Forward pass: q = x * x = {q}. Each operand is {x}, so each local derivative is {local}.", { q, x, local }),
+    seeded: (q, x) => _("Seeded the output gradient: q.grad = {q}. x.grad starts at {x}.", { q, x }),
+    bothIn: (side, g, local, amount, x, at) =>
+      _(
+        "The {side} operand adds {g} × {local} = {amount}. Both paths are in: x.grad = {x}, the slope 2x at x = {at}.",
+        { side, g, local, amount, x, at }
+      ),
+    oneIn: (side, g, local, amount, x) =>
+      _("The {side} operand adds {g} × {local} = {amount}: x.grad is now {x}.", { side, g, local, amount, x }),
+    notComputed: _("not computed yet"),
+    notSeeded: _("not seeded yet"),
+    start: _("Press Evaluate to run q = x * x at x = 5."),
+    edge: (side, local) => _("{side} operand: ×{local}", { side, local }),
+    added: (label) => _("{label}, added", { label }),
+    diagram: (x, q, g) => _("x = {x} feeds both operands of q = x * x. q: {q}. x.grad: {g}.", { x, q, g }),
+    notComputedShort: _("not computed"),
+    seedComment: _("seed dq/dq"),
+  };
 
   // The drawing: two boxes joined by two curved edges, in a 300 × 164 box.
   const VIEW = "0 0 300 164";

@@ -29,11 +29,10 @@ for learning_rate, colour, dashes in [
     (0.2, BLUE, "--"),
     (0.3, VERMILION, "-"),
 ]:
-    label = tr(
-        "learning rate {rate} (diverges)"
+    label = (
+        tr("learning rate {rate} (diverges)", rate=learning_rate)
         if learning_rate == 0.3
-        else "learning rate {rate}",
-        rate=learning_rate,
+        else tr("learning rate {rate}", rate=learning_rate)
     )
     ax.semilogy(losses_for(learning_rate), dashes, color=colour, label=label)
 ax.set_xlabel(tr("step"))

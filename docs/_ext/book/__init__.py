@@ -107,6 +107,9 @@ def configure(app: Sphinx, config: Config) -> None:
 
 def prepare(app: Sphinx) -> None:
     """builder-inited: what the pages need, given to Sphinx as static files."""
+    # the transforms ask for the builder's name here (SphinxTransform.app is
+    # deprecated in Sphinx 9, with no replacement)
+    app.env.book_builder_name = app.builder.name
     offline_math.stage_katex(app)
     quiet_code.use_quiet_formatter(app)
     figure_cache.invalidate_changed_figures(app)

@@ -181,7 +181,7 @@ class TranslateCodeComments(SphinxTransform):
                 and node.get("language", "") in PYTHON
                 and bool(comments(text) or docstrings(text))
             )
-            if wanted and self.app.builder.name == "gettext":
+            if wanted and self.env.book_builder_name == "gettext":
                 continue  # extracted into the catalogue
             node["translatable"] = False
             if not wanted:

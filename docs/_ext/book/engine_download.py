@@ -64,7 +64,7 @@ class EngineDownload(SphinxTransform):
 
     def apply(self) -> None:
         config = self.config
-        if self.app.builder.name not in BUILDERS or not config.engine_download:
+        if self.env.book_builder_name not in BUILDERS or not config.engine_download:
             return
         if not any(fnmatch(self.env.docname, p) for p in config.engine_download_pages):
             return
@@ -77,7 +77,7 @@ class EngineDownload(SphinxTransform):
             words = around(ENGINE_AND_CHECK, engine=engine, check=check)
         else:
             words = around(ENGINE, engine=engine)
-        if notebooks.has_notebook(self.app, self.env.docname):
+        if notebooks.writes_notebook(self.env.book_builder_name, config, self.env.docname):
             words += self.notebook_words()
         line = nodes.paragraph("", "", *words, classes=["engine-download"])
         section.insert(1, line)

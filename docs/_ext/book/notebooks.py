@@ -77,8 +77,13 @@ def notebook_name(docname: str) -> str:
 
 def has_notebook(app: Sphinx, docname: str) -> bool:
     """Does this build write a notebook of this page?"""
-    return app.builder.name in BUILDERS and any(
-        fnmatch(docname, pattern) for pattern in app.config.notebook_pages
+    return writes_notebook(app.builder.name, app.config, docname)
+
+
+def writes_notebook(builder_name: str, config, docname: str) -> bool:
+    """Does a build by this builder write a notebook of this page?"""
+    return builder_name in BUILDERS and any(
+        fnmatch(docname, pattern) for pattern in config.notebook_pages
     )
 
 

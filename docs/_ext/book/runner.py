@@ -80,8 +80,13 @@ def python_blocks(
 
 
 def is_runner_page(builder, docname: str) -> bool:
-    return builder.name in BUILDERS and any(
-        fnmatch(docname, p) for p in builder.config.runner_pages
+    return runs_on(builder.name, builder.config, docname)
+
+
+def runs_on(builder_name: str, config, docname: str) -> bool:
+    """Does a page built by this builder get the runner?"""
+    return builder_name in BUILDERS and any(
+        fnmatch(docname, p) for p in config.runner_pages
     )
 
 
@@ -103,7 +108,7 @@ class RunnerMarks(SphinxTransform):
     default_priority = priorities.AFTER_LOCALE
 
     def apply(self) -> None:
-        if not is_runner_page(self.app.builder, self.env.docname):
+        if not runs_on(self.env.book_builder_name, self.config, self.env.docname):
             return
         blocks = python_blocks(self.document)
         if not blocks:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
 from style import BLUE, GREY, PURPLE
-from tinygrad import Value
+from tinygrad import Value, topological_order
 
 BOX_WIDTH, BOX_HEIGHT = 1.5, 0.95
 COLUMN_STEP, ROW_STEP = 2.35, 1.25
@@ -23,25 +23,8 @@ def _number(x: float) -> str:
     return f"{x:.4g}"
 
 
-def _nodes(output: Value) -> list[Value]:
-    """Every value the output depends on, inputs before the values made from them."""
-    order: list[Value] = []
-    seen: set[Value] = set()
-
-    def visit(node: Value) -> None:
-        if node in seen:
-            return
-        seen.add(node)
-        for parent, _ in node.edges:
-            visit(parent)
-        order.append(node)
-
-    visit(output)
-    return order
-
-
 def _layout(output: Value) -> dict[Value, tuple[float, float]]:
-    order = _nodes(output)
+    order = topological_order(output)  # inputs before the values made from them
     column: dict[Value, int] = {}
     for node in order:  # an operation sits one column right of its furthest input
         column[node] = 1 + max((column[p] for p, _ in node.edges), default=-1)

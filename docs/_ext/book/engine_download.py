@@ -77,7 +77,9 @@ class EngineDownload(SphinxTransform):
             words = around(ENGINE_AND_CHECK, engine=engine, check=check)
         else:
             words = around(ENGINE, engine=engine)
-        if notebooks.writes_notebook(self.env.book_builder_name, config, self.env.docname):
+        if notebooks.writes_notebook(
+            self.env.book_builder_name, config, self.env.docname
+        ):
             words += self.notebook_words()
         line = nodes.paragraph("", "", *words, classes=["engine-download"])
         section.insert(1, line)

@@ -78,8 +78,8 @@ class Dual:
 
     def __mul__(self, other):
         other = other if isinstance(other, Dual) else Dual(other)
-        return Dual(self.value * other.value,
-                    self.rate * other.value + self.value * other.rate)
+        rate = self.rate * other.value + self.value * other.rate  # product rule
+        return Dual(self.value * other.value, rate)
 
 
 def forward_mode(weights, xs):

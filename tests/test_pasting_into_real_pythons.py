@@ -543,7 +543,7 @@ PYTHONS = ["3.11", "3.13"]
 # IPython saves its history in a thread of its own, which makes and frees objects
 # while a block counts them with gc.get_objects(): these chapters' counts are
 # the plain prompt's (the pages say which version printed them).
-IPYTHON_COUNTS_ITS_OWN = {"07-two-designs.md", "08-speed.md"}
+IPYTHON_COUNTS_ITS_OWN = {"08-speed.md"}
 IPYTHON_CHAPTERS = [
     page for page in CHAPTERS if page.name not in IPYTHON_COUNTS_ITS_OWN
 ]

@@ -152,7 +152,7 @@ def test_the_engine_file_gets_it_too_and_its_chain_is_freed(session):
 
 
 def test_what_the_book_prints_about_memory_is_unchanged(session):
-    """Chapter 7: a dropped graph of ours leaves nothing for the collector; the closure design's does."""
+    """The appendix: a dropped graph of ours leaves nothing for the collector; the closure design's does."""
     namespace = page_classes(session)
     from tinygrad import Value
 

@@ -30,7 +30,7 @@ chapter's Markdown as it is now, not against anything the notebook stores:
 Two kinds of block are compared as "runs without an error" only, as in the
 IPython paste test: a block the page marks ``% printed by Python 3.11``, and a
 block that counts Python's objects or what the collector freed (``gc.``, or a
-call of a function the page defined with it, as chapter 7 does): a kernel has
+call of a function the page defined with it: chapters 7, 8 and 11): a kernel has
 threads of its own that make and free objects meanwhile. The PyTorch cells of
 chapter 9 skip, printing why, in a kernel without PyTorch, as the page's
 doctests do; the test then reports a skip after everything else passed.

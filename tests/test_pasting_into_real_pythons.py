@@ -32,8 +32,9 @@ the test then reports a skip that says so after the rest of the chapter passed.
 Python 3.11 is the book's .venv (NumPy, scikit-learn, Matplotlib, and PyTorch
 where installed); Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the
 tensors chapter) in a venv of its own, made once from PyPI and kept in
-``.venv/paste-3.13``. IPython (the test extra) gets every chapter but the two
-that count Python's objects (:data:`IPYTHON_COUNTS_ITS_OWN`). The sessions run
+``.venv/paste-3.13``. IPython (the test extra) gets every chapter too: the blocks that count
+Python's objects count only the book's own classes, which IPython's history
+thread never makes. The sessions run
 side by side, :data:`SESSIONS_AT_ONCE` at a time (the ``sessions`` fixture):
 each waits mostly for its interpreter.
 """
@@ -540,13 +541,6 @@ def chapter_blocks(page: Path) -> list[Block]:
 # The two prompts a reader meets: the classic one (3.11 here; 3.12 runs the same
 # prompt, with the same rules for blank lines) and 3.13's new one.
 PYTHONS = ["3.11", "3.13"]
-# IPython saves its history in a thread of its own, which makes and frees objects
-# while a block counts them with gc.get_objects(): these chapters' counts are
-# the plain prompt's (the pages say which version printed them).
-IPYTHON_COUNTS_ITS_OWN = {"07-two-designs.md"}
-IPYTHON_CHAPTERS = [
-    page for page in CHAPTERS if page.name not in IPYTHON_COUNTS_ITS_OWN
-]
 # Sessions pasted at once. A session mostly waits for its interpreter, so
 # several share the two cores; each has its own terminal, folder and Python.
 SESSIONS_AT_ONCE = 4
@@ -665,19 +659,12 @@ def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
 
 
 @pytest.mark.parametrize(
-    "page", IPYTHON_CHAPTERS, ids=[page.stem for page in IPYTHON_CHAPTERS]
+    "page", CHAPTERS, ids=[page.stem for page in CHAPTERS]
 )
 def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
     page: Path, sessions
 ) -> None:
     check(sessions[page.name, "ipython"].result(), page)
-
-
-def test_the_chapters_left_out_of_ipython_count_objects() -> None:
-    """Only a chapter that counts Python's objects may be left out of IPython's test."""
-    for name in IPYTHON_COUNTS_ITS_OWN:
-        text = (ROOT / "docs" / "chapters" / name).read_text(encoding="utf-8")
-        assert "gc.get_objects()" in text, name
 
 
 @pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])

@@ -14,11 +14,11 @@ repeats this measurement. Measured, in one fresh process with the default
 garbage collector:
 
 - ``mlp_step``: one training step of an MLP 2-16-16-1 on 100 points, for
-  tinygrad, micrograd, the closure design written in chapter 7 and its variant
-  without cycles, the same forward arithmetic on bare floats (``floats``) and
-  on one wrapper object per operation (``wrapper``, the download's ``Float``),
-  with the collector on and off; and, per value of the graph, the objects the
-  collector tracks (``tracked_per_value``);
+  tinygrad, micrograd, the closure design written in chapter 7, the same
+  forward arithmetic on bare floats (``floats``) and on one wrapper object per
+  operation (``wrapper``, the download's ``Float``), with the collector on and
+  off; and, per value of the graph, the objects the collector tracks
+  (``tracked_per_value``);
 - ``scaling``: the same training step for a growing number of points, and a
   chain of tinygrad operations of growing length (its forward pass alone, and
   forward and backward), against the number of values in the graph.
@@ -77,7 +77,6 @@ def load_engines():
         tinygrad=tinygrad.Value,
         micrograd=speed_benchmark.MicrogradValue,
         closures=page.ClosureValue,
-        acyclic=page.AcyclicClosureValue,
         wrapper=speed_benchmark.Float,
         floats=float,  # the arithmetic alone (speed_benchmark.bare_loss)
     )
@@ -205,7 +204,7 @@ def main():
     }
     step["tracked_per_value"] = {
         name: tracked_per_value(CLASSES[name])
-        for name in ["tinygrad", "closures", "acyclic", "micrograd"]
+        for name in ["tinygrad", "closures", "micrograd"]
     }
     print(f"  tracked objects per value: {step['tracked_per_value']}", flush=True)
     results["mlp_step"] = step

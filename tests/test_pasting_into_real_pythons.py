@@ -658,9 +658,7 @@ def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
     check(sessions[page.name, version].result(), page)
 
 
-@pytest.mark.parametrize(
-    "page", CHAPTERS, ids=[page.stem for page in CHAPTERS]
-)
+@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
 def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
     page: Path, sessions
 ) -> None:

@@ -204,25 +204,18 @@ def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, cha
     assert failures == [], f"{name}: " + "\n\n".join(failures)
 
 
-def test_only_the_marked_blocks_may_differ_and_only_the_gc_ones_do(ran_chapters):
-    """The marks are few and deliberate: chapter 8's collector thresholds and object counts."""
-    marked = {
-        (name[:3], b["number"])
+def test_no_chapter_block_needs_another_pythons_numbers(ran_chapters):
+    """Since chapter 8 no longer counts Python's objects, no chapter marks a
+    block ``% printed by Python 3.11``: every block prints in the browser what
+    the page shows. A new mark needs a reason here (the tiny book keeps the
+    mark itself tested)."""
+    marked = [
+        (name, b["number"])
         for name, result in ran_chapters.items()
         for b in result["blocks"]
         if b["printedBy"]
-    }
-    assert {chapter for chapter, _ in marked} == {"08-"}, marked
-    assert len(marked) == 2, marked
-    for result in ran_chapters.values():
-        for b in result["blocks"]:
-            if b["printedBy"]:
-                assert b["printedBy"] == "3.11", b
-                assert (
-                    b["text"]
-                    .lstrip()
-                    .startswith((">>> gc.get_threshold()", ">>> def new_objects"))
-                ), b
+    ]
+    assert marked == [], marked
 
 
 def test_running_the_page_again_frees_a_million_values(ran_pages) -> None:

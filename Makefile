@@ -50,7 +50,7 @@ help:
 	@echo "make audit    Lighthouse, median of 3 runs, on both editions' front page, chapters, glossary"
 	@echo "make words    each chapter's words of prose and lines of code (reading time)"
 	@echo "make bench    compare the engine with micrograd 0.1.0"
-	@echo "make bench-book  re-measure and cache the speed chapter's numbers"
+	@echo "make bench-book  re-measure and cache chapter 8's and the appendix's numbers"
 	@echo "make bench-tensors  re-measure and cache the tensors chapter's timings"
 	@echo "make bench-costs  re-measure and cache what chapter 8 times (three ways to a gradient)"
 	@echo "make regen    regenerate the test vectors, then (on a committed tree) the benchmark numbers"

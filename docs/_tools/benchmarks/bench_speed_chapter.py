@@ -1,4 +1,4 @@
-"""Measure what the two-designs and speed chapters show, and cache it: `make bench-book`.
+"""Measure what chapter 8 and the appendix show, and cache it: `make bench-book`.
 
 Runs in the bench environment, where micrograd 0.1.0 is installed (the book's
 environment does not have it), and writes ``docs/chapters/figures/speed_results.json``
@@ -18,10 +18,7 @@ garbage collector:
   forward arithmetic on bare floats (``floats``) and on one wrapper object per
   operation (``wrapper``, the download's ``Float``), with the collector on and
   off; and, per value of the graph, the objects the collector tracks
-  (``tracked_per_value``);
-- ``scaling``: the same training step for a growing number of points, and a
-  chain of tinygrad operations of growing length (its forward pass alone, and
-  forward and backward), against the number of values in the graph.
+  (``tracked_per_value``).
 
 Times are processor time (``time.process_time``), so that other programs
 running on the machine disturb them less; each is the median of a few
@@ -34,12 +31,9 @@ import datetime
 import gc
 import importlib.metadata
 import json
-import math
 import platform
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -105,48 +99,6 @@ def tracked_per_value(value_class, n_points=100):
         gc.enable()
 
 
-def chain_seconds(n_ops, collector_on=True, repeats=3, backward=True):
-    """Forward (and backward) pass through a chain of ``n_ops`` tinygrad operations."""
-    times = []
-    for _ in range(repeats):
-        gc.collect()
-        if not collector_on:
-            gc.disable()
-        try:
-            start = time.process_time()
-            x = tinygrad.Value(0.5)
-            y = x
-            for _ in range(n_ops // 3):
-                y = (y * 0.9 + 0.1).tanh()
-            if backward:
-                y.backward()
-            times.append(time.process_time() - start)
-            del x, y
-        finally:
-            gc.enable()
-    return min(times)
-
-
-def floats_chain_seconds(n_ops, repeats=3):
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        y = 0.5
-        for _ in range(n_ops // 3):
-            y = math.tanh(y * 0.9 + 0.1)
-        times.append(time.process_time() - start)
-    return min(times)
-
-
-def slope(xs, ys):
-    """Least-squares slope of log(y) against log(x)."""
-    lx, ly = [math.log(x) for x in xs], [math.log(y) for y in ys]
-    mx, my = statistics.fmean(lx), statistics.fmean(ly)
-    return sum((a - mx) * (b - my) for a, b in zip(lx, ly)) / sum(
-        (a - mx) ** 2 for a in lx
-    )
-
-
 def git(*args):
     try:
         return subprocess.run(
@@ -208,42 +160,6 @@ def main():
     }
     print(f"  tracked objects per value: {step['tracked_per_value']}", flush=True)
     results["mlp_step"] = step
-
-    scaling = {"points": [5, 10, 20, 40, 80, 160]}
-    scaling["nodes"] = [graph_nodes(tinygrad.Value, n) for n in scaling["points"]]
-    for name in ["tinygrad", "micrograd", "closures"]:
-        for on, suffix in [(True, ""), (False, "_collector_off")]:
-            key = name + suffix
-            scaling[key + "_ms"] = [
-                round(seconds_per_step(CLASSES[name], n, on, steps=3) * 1e3, 3)
-                for n in scaling["points"]
-            ]
-            scaling[key + "_slope"] = round(
-                slope(scaling["nodes"], scaling[key + "_ms"]), 3
-            )
-            print(
-                f"  scaling {key}: {scaling[key + '_ms']} ms, slope {scaling[key + '_slope']}",
-                flush=True,
-            )
-    chain = {"nodes": [1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000]}
-    for on, suffix in [(True, ""), (False, "_collector_off")]:
-        key = "tinygrad" + suffix
-        chain[key + "_ms"] = [
-            round(chain_seconds(n, on) * 1e3, 3) for n in chain["nodes"]
-        ]
-        chain[key + "_slope"] = round(slope(chain["nodes"], chain[key + "_ms"]), 3)
-        print(
-            f"  chain {key}: {chain[key + '_ms']} ms, slope {chain[key + '_slope']}",
-            flush=True,
-        )
-    chain["tinygrad_forward_ms"] = [
-        round(chain_seconds(n, backward=False) * 1e3, 3) for n in chain["nodes"]
-    ]
-    chain["floats_ms"] = [
-        round(floats_chain_seconds(n) * 1e3, 4) for n in chain["nodes"]
-    ]
-    scaling["chain"] = chain
-    results["scaling"] = scaling
 
     OUT.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(ROOT)}")

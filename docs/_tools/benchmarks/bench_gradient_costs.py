@@ -23,13 +23,14 @@ from __future__ import annotations
 import datetime
 import json
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "src"))
+
+from stored_run import commit  # noqa: E402  (next to this script)
 
 from tinygrad import Value  # noqa: E402
 
@@ -115,16 +116,6 @@ def forward_only(weights, xs):
 def problem(p: int) -> tuple[list[float], list[float]]:
     """The page's weights and inputs for p parameters: (xs, weights)."""
     return [1 / (i + 1) for i in range(p)], [0.1] * p
-
-
-def commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
-        return done.stdout.strip()
-
-    return git("rev-parse", "--short", "HEAD") + (
-        "+" if git("status", "--porcelain") else ""
-    )
 
 
 def main() -> None:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import datetime
 import json
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -33,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "src"))
 
 import numpy as np  # noqa: E402
+from stored_run import commit  # noqa: E402  (next to this script)
 
 from digits import (  # noqa: E402
     DigitsNetwork,
@@ -56,16 +56,6 @@ def seconds(step, repeats: int) -> float:
         step()
         best = min(best, time.perf_counter() - start)
     return best
-
-
-def commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
-        return done.stdout.strip()
-
-    return git("rev-parse", "--short", "HEAD") + (
-        "+" if git("status", "--porcelain") else ""
-    )
 
 
 def main() -> None:

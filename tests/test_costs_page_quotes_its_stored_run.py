@@ -117,11 +117,13 @@ def test_the_prose_about_the_numbers_holds() -> None:
     assert "finite > 3 * reverse, forward > 10 * reverse" in text
     at = p.index(300)
     assert fd[at] / rv[at] > 3 and fw[at] / rv[at] > 10
-    assert "values > 5 * floats, both > values" in text
-    assert (
-        one["forward_ms"] / one["floats_ms"] > 5
-        and one["reverse_ms"] > one["forward_ms"]
-    )
+    # (not both > values: in a loaded browser a wall-clock best of five flipped it)
+    assert "values > 5 * floats, both > 5 * floats" in text
+    assert one["forward_ms"] / one["floats_ms"] > 5
+    assert one["reverse_ms"] / one["floats_ms"] > 5
+    # the alt text: forward mode on top, reverse mode at the bottom from 30 on
+    assert all(w > f for w, f in zip(fw, fd)) and p[1] == 30
+    assert all(r < f for r, f in zip(rv[1:], fd[1:]))
 
 
 def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:

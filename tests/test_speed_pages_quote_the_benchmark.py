@@ -45,7 +45,7 @@ def quotes(r: dict) -> dict[str, dict[str, str]]:
         "MACHINE": r["machine"],
         "PYTHON": r["python"],
         "MICROGRAD": r["micrograd"],
-        "NODES": str(step["nodes"]),
+        "NODES": f"{step['nodes']:,}",
     }
     objects = step["tracked_per_value"]
     appendix = dict(run)

@@ -12,9 +12,12 @@ stored run measured is the page's code.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "chapters" / "08-speed.md"
@@ -134,34 +137,19 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
     assert run["one_value"]["parameters"] == 10_000  # the page times 10,000
 
 
-def unprompted(source: str) -> str:
-    """A doctest block's code without its prompts."""
-    return "\n".join(
-        line[4:] for line in source.splitlines() if line[:4] in (">>> ", "... ")
-    )
-
-
-def test_the_stored_run_measured_the_pages_code() -> None:
-    """The functions the page defines and times are the benchmark's, line for line."""
-    text, bench = page(), BENCH.read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
-    definitions = {}
-    for block in blocks:
-        code = unprompted(block) if block.startswith(">>> ") else block
-        for match in re.finditer(
-            r"^(?:def|class) (\w+).*?(?=^\S|\Z)", code + "\n", flags=re.S | re.M
-        ):
-            definitions.setdefault(match[1], match[0].strip())
-    for name in [
-        "loss",
-        "finite_differences",
-        "Dual",
-        "forward_mode",
-        "reverse_mode",
-        "seconds",
-        "forward_only",
-    ]:
-        assert name in definitions, f"the page no longer defines {name}"
-        assert definitions[name] in bench, (
-            f"{BENCH.name} does not measure the page's {name}"
-        )
+def test_the_stored_run_measures_the_pages_own_code(monkeypatch) -> None:
+    """make bench-costs runs the definitions it reads from the page, not copies."""
+    monkeypatch.syspath_prepend(str(BENCH.parent))  # its stored_run module
+    spec = importlib.util.spec_from_file_location("bench_gradient_costs", BENCH)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    code = bench.page_code()
+    page_file = str(PAGE)
+    for name in bench.MEASURED:
+        assert not hasattr(bench, name), f"{BENCH.name} defines its own {name}"
+        found = code[name]
+        function = found.__init__ if isinstance(found, type) else found
+        assert function.__code__.co_filename == page_file, name
+    xs, weights = bench.problem(3)
+    gradients = [code[n](weights, xs) for n in ("forward_mode", "reverse_mode")]
+    assert gradients[0] == pytest.approx(gradients[1])

@@ -3,7 +3,8 @@
 Chapter 8 times three ways to the gradient of one loss on the reader's
 machine, which the page cannot know: it checks a bound there, and quotes this
 stored run (tests/test_costs_page_quotes_its_stored_run.py checks every quoted
-number against the file, and that the page's code is the code measured here).
+number against the file). It runs the page's own definitions, read from the
+Markdown, so what it times is what the reader times.
 Its figure (docs/chapters/figures/speed_gradient_costs.py) is drawn from it.
 Writes ``docs/chapters/figures/gradient_costs_results.json`` with the machine,
 the Python version, the date and the commit (``+`` when the tree had
@@ -20,9 +21,11 @@ the best of 5 runs, the garbage collector on.
 
 from __future__ import annotations
 
+import ast
 import datetime
 import json
 import platform
+import re
 import sys
 import time
 from pathlib import Path
@@ -37,80 +40,40 @@ from tinygrad import Value  # noqa: E402
 OUT = ROOT / "docs" / "chapters" / "figures" / "gradient_costs_results.json"
 PARAMETERS = [10, 30, 100, 300, 1000]
 
-# The page's code, as the page writes it (the test compares them).
-passes = 0
+PAGE = ROOT / "docs" / "chapters" / "08-speed.md"
+# What the page defines and times; the bench runs the page's own definitions.
+MEASURED = (
+    "loss",
+    "finite_differences",
+    "Dual",
+    "forward_mode",
+    "reverse_mode",
+    "seconds",
+    "forward_only",
+)
 
 
-def loss(weights, xs, y=1.0):
-    """Squared error of the prediction w1*x1 + ... + wP*xP; counts its passes."""
-    global passes
-    passes += 1
-    r = sum(w * x for w, x in zip(weights, xs)) - y
-    return r * r
-
-
-def finite_differences(weights, xs, h=1e-5):
-    """Two passes per weight: the central difference of each."""
-    gradient = []
-    for i in range(len(weights)):
-        up, down = list(weights), list(weights)
-        up[i] += h
-        down[i] -= h
-        gradient.append((loss(up, xs) - loss(down, xs)) / (2 * h))
-    return gradient
-
-
-class Dual:
-    """A number and its rate: how fast it moves when one input is nudged."""
-
-    def __init__(self, value, rate=0.0):
-        self.value = value
-        self.rate = rate
-
-    def __add__(self, other):
-        other = other if isinstance(other, Dual) else Dual(other)
-        return Dual(self.value + other.value, self.rate + other.rate)
-
-    __radd__ = __add__
-
-    def __sub__(self, other):
-        other = other if isinstance(other, Dual) else Dual(other)
-        return Dual(self.value - other.value, self.rate - other.rate)
-
-    def __mul__(self, other):
-        other = other if isinstance(other, Dual) else Dual(other)
-        rate = self.rate * other.value + self.value * other.rate  # product rule
-        return Dual(self.value * other.value, rate)
-
-
-def forward_mode(weights, xs):
-    """One pass per weight, with that weight's rate seeded with 1."""
-    gradient = []
-    for i in range(len(weights)):
-        duals = [Dual(w, 1.0 if j == i else 0.0) for j, w in enumerate(weights)]
-        gradient.append(loss(duals, xs).rate)
-    return gradient
-
-
-def reverse_mode(weights, xs):
-    """One forward pass builds the graph; one backward pass fills every grad."""
-    parameters = [Value(w) for w in weights]
-    loss(parameters, xs).backward()
-    return [p.grad for p in parameters]
-
-
-def seconds(method, weights, xs, repeats=5):
-    """The best processor time of a few runs."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        method(weights, xs)
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def forward_only(weights, xs):
-    return loss([Value(w) for w in weights], xs)
+def page_code() -> dict:
+    """The page's first definition of each of MEASURED, run from its Markdown."""
+    namespace = {"Value": Value, "time": time, "passes": 0}
+    text = PAGE.read_text(encoding="utf-8")
+    for block in re.findall(r"```python\n(.*?)```", text, flags=re.S):
+        if block.startswith(">>> "):  # a doctest: its code without prompts
+            block = "\n".join(
+                line[4:] for line in block.splitlines() if line[:4] in (">>> ", "... ")
+            )
+        wanted = [
+            node
+            for node in ast.parse(block).body
+            if isinstance(node, (ast.FunctionDef, ast.ClassDef))
+            and node.name in MEASURED
+            and node.name not in namespace
+        ]
+        exec(compile(ast.Module(wanted, []), str(PAGE), "exec"), namespace)
+    missing = [name for name in MEASURED if name not in namespace]
+    if missing:
+        sys.exit(f"{PAGE.name} no longer defines {', '.join(missing)}")
+    return namespace
 
 
 def problem(p: int) -> tuple[list[float], list[float]]:
@@ -119,10 +82,11 @@ def problem(p: int) -> tuple[list[float], list[float]]:
 
 
 def main() -> None:
+    page = page_code()
+    seconds, loss = page["seconds"], page["loss"]
     methods = {
-        "finite_differences": finite_differences,
-        "forward_mode": forward_mode,
-        "reverse_mode": reverse_mode,
+        name: page[name]
+        for name in ["finite_differences", "forward_mode", "reverse_mode"]
     }
     ms = {name: [] for name in methods}
     for p in PARAMETERS:
@@ -133,8 +97,8 @@ def main() -> None:
     one_value = {
         "parameters": 10_000,
         "floats_ms": round(seconds(loss, weights, xs) * 1e3, 5),
-        "forward_ms": round(seconds(forward_only, weights, xs) * 1e3, 4),
-        "reverse_ms": round(seconds(reverse_mode, weights, xs) * 1e3, 4),
+        "forward_ms": round(seconds(page["forward_only"], weights, xs) * 1e3, 4),
+        "reverse_ms": round(seconds(page["reverse_mode"], weights, xs) * 1e3, 4),
     }
     results = {
         "made_by": "docs/_tools/benchmarks/bench_gradient_costs.py (make bench-costs)",

@@ -1031,6 +1031,26 @@ def test_a_reflected_method_that_calls_itself_is_named_in_chinese(
     assert "第 5 步才用不递归的方式遍历图" not in result.stdout, result.stdout
 
 
+def test_what_an_error_means_is_said_in_chinese(tmp_path: Path) -> None:
+    """The meaning of an error, named by the reader's method, in the page's words."""
+    planted = engine_file(1).replace(
+        "        other = other if isinstance(other, Value) else Value(other)\n"
+        "        return Value(self.data * other.data,",
+        "        return Value(self.data * other.data,",
+    )
+    line = 1 + next(
+        i
+        for i, t in enumerate(planted.splitlines())
+        if t.startswith("        return Value(self.data * other.data,")
+    )
+    result = run(tmp_path, planted, "--lang", "zh_CN")
+    assert result.returncode == 1
+    assert (
+        f"可能的原因：__mul__（engine.py, line {line}）读取了一个普通数的 .data："
+        "像 w * 2 里的 2 这样的数会作为 other 传进来，而数没有 .data。"
+    ) in result.stdout, result.stdout
+
+
 def streamed(folder: Path, engine: str) -> tuple[list[tuple[float, str]], int, str]:
     """Each line check_engine.py prints, with the seconds after the start it came at."""
     (folder / "check_engine.py").write_bytes(SCRIPT.read_bytes())

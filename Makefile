@@ -146,7 +146,7 @@ publish: $(STAMP) $(NODE_STAMP)
 	@$(BIN)/python docs/_tools/publish.py --check $(BUILD)/html
 	@$(MAKE) --no-print-directory -o $(STAMP) -o $(NODE_STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
-	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
+	    tests/site/test_site_is_offline.py tests/site/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \
 	  exit 1; }
 	$(BIN)/python docs/_tools/publish.py $(BUILD)/html

@@ -282,7 +282,7 @@ def reachable_pages() -> list[str]:
     """The pages a reader can reach, known before the build (for parametrising tests).
 
     Every page of docs/ and docs/chapters/ and Sphinx's own, in each edition, as
-    paths from the site's root; tests/test_pages_pass_axe.py checks that the built
+    paths from the site's root; tests/site/test_pages_pass_axe.py checks that the built
     site has exactly these.
     """
     docs = ROOT / "docs"
@@ -475,10 +475,9 @@ CHAPTERS = toctree_chapters()
 
 
 def chapter(name: str) -> Path:
-    """The chapter whose file is ``NN-name.md``, whatever its number:
-    ``chapter("engine")`` is ``docs/chapters/05-engine.md`` while the engine is
-    chapter 5. A test names a chapter so, never by its file: inserting a chapter
-    renumbers the files and no test."""
+    """The chapter whose file is ``NN-name.md``, whatever its number NN:
+    ``chapter("engine")`` is the engine's chapter. A test names a chapter so,
+    never by its file: inserting a chapter renumbers the files, and no test."""
     found = [path for path in CHAPTERS if path.stem.split("-", 1)[1] == name]
     assert len(found) == 1, f"no chapter named {name!r} in docs/index.md: {CHAPTERS}"
     return found[0]
@@ -489,7 +488,7 @@ CORE = CHAPTERS[: CHAPTERS.index(chapter("xor")) + 1]
 
 
 def chapter_page(name: str, suffix: str = ".html") -> str:
-    """The chapter's page in the site: ``chapters/05-engine.html`` (or ``.ipynb``)."""
+    """The chapter's page in the site, ``chapters/NN-name.html`` (or ``.ipynb``)."""
     return f"chapters/{chapter(name).stem}{suffix}"
 
 
@@ -1070,7 +1069,7 @@ def dark(page):
 STAMP = ".venv/.installed-stamp"
 # The tiny book is built in English only: the Chinese edition's build (and its
 # word splitter's start) would double every build and tell these tests nothing
-# more; tests/test_chinese_edition.py checks how build_site.py adds an edition.
+# more; tests/book/test_chinese_edition.py checks how build_site.py adds an edition.
 ENGLISH_ONLY = "LANGUAGES="
 NODE_STAMP = "docs/_tools/node_modules/.installed-stamp"  # the pinned npm tools: the tiny book needs none
 
@@ -1131,10 +1130,10 @@ The front page of a tiny book, with enough words in it to be the description.
 
 ```{toctree}
 :caption: Chapters
-chapters/01-tiny
+chapters/tiny
 ```
 """,
-    "chapters/01-tiny.md": """\
+    "chapters/tiny.md": """\
 # Tiny chapter
 
 A paragraph with a formula, $x^2$, and enough words to be this page's description.

@@ -107,29 +107,29 @@ def test_make_builds_every_catalogue_folder_by_default(site: Path):
 
 
 def test_the_new_language_is_built_in_its_folder_in_its_language(site: Path):
-    for name in ("index.html", "chapters/01-tiny.html", "search.html", "404.html"):
+    for name in ("index.html", "chapters/tiny.html", "search.html", "404.html"):
         assert re.search(r'<html[^>]* lang="fr"', page(site, f"fr/{name}")), name
     assert not (site / CHINESE).exists(), "LANGUAGES=fr builds English and fr"
 
 
 def test_every_edition_links_the_others_by_their_own_names(site: Path):
-    english = switcher(page(site, "chapters/01-tiny.html"))
+    english = switcher(page(site, "chapters/tiny.html"))
     assert english == {
         "English": "",
-        "中文": f"../{FOLDER[CHINESE]}chapters/01-tiny.html",
-        NAME: "../fr/chapters/01-tiny.html",
+        "中文": f"../{FOLDER[CHINESE]}chapters/tiny.html",
+        NAME: "../fr/chapters/tiny.html",
     }
-    french = switcher(page(site, "fr/chapters/01-tiny.html"))
+    french = switcher(page(site, "fr/chapters/tiny.html"))
     assert french == {
-        "English": "../../chapters/01-tiny.html",
-        "中文": f"../../{FOLDER[CHINESE]}chapters/01-tiny.html",
+        "English": "../../chapters/tiny.html",
+        "中文": f"../../{FOLDER[CHINESE]}chapters/tiny.html",
         NAME: "",
     }
 
 
 def test_the_new_edition_shows_the_words_of_its_catalogues(site: Path):
     book, widgets = words("book"), words("widgets")
-    chapter = page(site, "fr/chapters/01-tiny.html")
+    chapter = page(site, "fr/chapters/tiny.html")
     assert f"<title>Tiny chapter - {book['From Slopes to Backprop']}</title>" in chapter
     for message in ("Run the code on this page", "Book contents", "Language"):
         assert book[message] in chapter, message
@@ -147,7 +147,7 @@ def test_the_new_edition_shows_the_words_of_its_catalogues(site: Path):
 
 
 def test_the_english_pages_show_every_part_in_the_written_order(site: Path):
-    chapter = page(site, "chapters/01-tiny.html")
+    chapter = page(site, "chapters/tiny.html")
     for mark in (
         'id="katex-preload"',
         'tabindex="0"',

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
+from helpers import ENGINE
 from tinygrad import MLP, Value, train_line, train_xor
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "tinygrad.py"
+SRC = ENGINE
 
 
 def test_loss_and_gradients_of_the_first_example() -> None:

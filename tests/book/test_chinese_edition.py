@@ -70,7 +70,7 @@ FENCE = re.compile(r"\s*(`{3,}|~{3,})")
 def is_code(message) -> bool:
     """Whether a message is a code block: Python with comments, and every place it
     comes from is a fence's first line in the English page
-    (``#: ../../chapters/01-slopes.md:231``)."""
+    (``#: ../../chapters/NN-name.md:231``)."""
     places = [(name, line) for name, line in message.locations if line]
     for name, line in places:
         # the places are relative to docs/_build/gettext, where Sphinx wrote them
@@ -226,7 +226,7 @@ def test_the_typography_checks_catch_mistakes(text: str, problem: re.Pattern[str
         "调用 `backward()` 之后",
         "在 $x = 5$ 处",
         "请{download}`下载 tensorgrad.py <../../src/tensorgrad.py>`",
-        "[引擎](05-engine.md)一章",
+        "[引擎](NN-engine.md)一章",
     ],
 )
 def test_the_typography_checks_skip_code_math_and_links(text: str):
@@ -262,7 +262,7 @@ def test_make_catalogues_drops_obsolete_entries():
 
 
 def test_no_doc_role_inside_chinese_prose():
-    """A chapter is named by a link, [异或一章](06-xor.md): {doc} would put its title
+    """A chapter is named by a link, [异或一章](NN-xor.md): {doc} would put its title
     into the sentence ("在 在异或（XOR）上训练 中")."""
     found = [
         where(po, m)
@@ -273,6 +273,7 @@ def test_no_doc_role_inside_chinese_prose():
     assert found == [], found
 
 
+@pytest.mark.slow  # every docstring's doctests, in both editions: 3 s
 def test_translated_docstrings_keep_their_doctests_running(tmp_path: Path):
     """The engine's files with source.po's words in place: the same code, and
     every doctest in them still passes (source_words.py)."""

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 
 import catalogues
 import helpers
-from helpers import CHINESE, ROOT
+from helpers import CHINESE, ROOT, chapter_page
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 SOURCES = [
@@ -106,8 +106,8 @@ def test_make_catalogues_adds_a_new_word_and_drops_a_removed_one(tmp_path: Path)
 @pytest.mark.slow
 def test_the_chinese_edition_shows_the_translations(site: Path, zh_site: Path):
     words = {m.id: m.string for m in book_catalogue() if m.id}
-    chapter = (zh_site / "chapters" / "05-engine.html").read_text(encoding="utf-8")
-    english = (site / "chapters" / "05-engine.html").read_text(encoding="utf-8")
+    chapter = (zh_site / chapter_page("engine")).read_text(encoding="utf-8")
+    english = (site / chapter_page("engine")).read_text(encoding="utf-8")
     for message in (
         "Run the code on this page",
         "Book contents",
@@ -125,7 +125,7 @@ def test_the_chinese_edition_shows_the_translations(site: Path, zh_site: Path):
     for english in ("Take one step", "Reveal full curve", "too large to show"):
         assert json.dumps(widgets[english], ensure_ascii=False) in text, english
     assert "widget-words.js" in chapter or "widget" not in chapter
-    assert "widget-words.js" in (zh_site / "chapters" / "01-slopes.html").read_text(
+    assert "widget-words.js" in (zh_site / chapter_page("slopes")).read_text(
         encoding="utf-8"
     )
     assert not (site / "_static" / "widgets" / "widget-words.js").exists()

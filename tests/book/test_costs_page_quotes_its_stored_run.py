@@ -15,12 +15,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "docs" / "chapters" / "08-speed.md"
+from helpers import ROOT, chapter
+
+PAGE = chapter("speed")
 RESULTS = ROOT / "docs" / "chapters" / "figures" / "gradient_costs_results.json"
 BENCH = ROOT / "docs" / "_tools" / "benchmarks" / "bench_gradient_costs.py"
 TABLE_ROWS = [10, 100, 1000]
@@ -92,7 +92,7 @@ def test_the_page_quotes_the_stored_run_digit_for_digit() -> None:
         if flat(context.format(values[name])) not in flat(text)
     ]
     missing += [q for q in [RECAP.format(**values)] if q not in flat(text)]
-    assert not missing, f"08-speed.md does not quote {RESULTS.name} as: {missing}"
+    assert not missing, f"{PAGE.name} does not quote {RESULTS.name} as: {missing}"
 
 
 def test_the_prose_about_the_numbers_holds() -> None:

@@ -33,6 +33,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from babel.messages.pofile import read_po
 
 import catalogues  # docs/_tools, on pytest's pythonpath
@@ -191,6 +192,7 @@ def _draw(
     return json.loads(done.stdout), svg.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # matplotlib draws in a Python of its own: 2 s
 def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     for language in (None, "en"):
         result, svg = _draw(language, tmp_path)
@@ -215,6 +217,7 @@ def test_english_is_drawn_as_written_and_chinese_with_a_cjk_font(tmp_path):
     ]
 
 
+@pytest.mark.slow  # matplotlib draws in a Python of its own: 1 s
 def test_a_new_language_draws_the_words_of_its_catalogue_folder(tmp_path):
     """A pseudo-language "fr" made of the copied Chinese catalogue: its words,
     and the CJK font they need; a language without a catalogue draws English."""

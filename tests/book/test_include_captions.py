@@ -137,6 +137,7 @@ def _captions(html: str) -> list[str]:
     return [unescape(re.sub(r"<[^>]+>", "", c)) for c in found]
 
 
+@pytest.mark.slow  # a Sphinx build of a small book: 1 s
 def test_a_small_book_gets_its_captions(tmp_path):
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils

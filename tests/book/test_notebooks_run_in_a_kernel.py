@@ -20,7 +20,7 @@ chapter's Markdown as it is now, not against anything the notebook stores:
   the site was built fails here until the book is rebuilt;
 * each cell printed what the page shows after the block, by the doctests'
   rules (``...`` matches anything, whitespace is normalised, a traceback is
-  compared by its exception, as tests/test_pasting_into_real_pythons.py
+  compared by its exception, as tests/book/test_pasting_into_real_pythons.py
   compares a paste); a block without prompts must run without an error; an
   error anywhere else fails, so Run All works;
 * the book's modules it imported (``tinygrad``, ``tensorgrad``, ``digits``)

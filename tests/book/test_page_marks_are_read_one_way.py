@@ -7,17 +7,13 @@ book does not know is refused where it stands, not taken for a comment.
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from docutils import nodes
 
 from book.code import marks as page_marks
 from book.runner import page as runner
-
-CHAPTERS = sorted(
-    (Path(__file__).resolve().parents[1] / "docs" / "chapters").glob("*.md")
-)
+from helpers import CHAPTERS
 
 
 def test_every_mark_of_the_chapters_is_known_and_regions_close():

@@ -9,9 +9,9 @@ the colours of docs/_static/widgets/widgets.css.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT
+
 FIGURES = ROOT / "docs" / "chapters" / "figures"
 WIDGETS_CSS = ROOT / "docs" / "_static" / "widgets" / "widgets.css"
 WHITE, DARK = "#ffffff", "#131416"  # furo's --color-background-primary, light and dark

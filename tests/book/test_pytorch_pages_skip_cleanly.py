@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from helpers import need
+from helpers import ROOT, chapter, need
 
 pytestmark = pytest.mark.slow  # pytest in a subprocess
 
-ROOT = Path(__file__).resolve().parents[1]
-PAGE = "docs/chapters/09-pytorch.md"
+PAGE = chapter("pytorch").relative_to(ROOT).as_posix()
 REASON = "PyTorch is not installed"
 
 HIDE_TORCH = '''
@@ -101,7 +100,7 @@ def test_pytorch_chapter_skips_its_torch_examples_without_torch(tmp_path):
 
 def test_cross_check_skips_with_its_reason_without_torch(tmp_path):
     returncode, counts, output = run_pytest(
-        tmp_path, "tests/test_agrees_with_pytorch.py", hide_torch=True
+        tmp_path, "tests/engine/test_agrees_with_pytorch.py", hide_torch=True
     )
     # 5: "no tests collected", since the whole module is skipped; in `make test`, with
     # the other test files, the run as a whole passes

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-CHAPTERS = ROOT / "docs" / "chapters"
-RESULTS = CHAPTERS / "figures" / "speed_results.json"
-PAGES = {"08": CHAPTERS / "08-speed.md", "11": CHAPTERS / "11-inside-tinygrad.md"}
+from helpers import DOCS, ROOT, chapter
+
+RESULTS = DOCS / "chapters" / "figures" / "speed_results.json"
+PAGES = {"speed": chapter("speed"), "appendix": chapter("inside-tinygrad")}
 LABELS = {
     "floats": "the arithmetic alone (bare floats)",
     "wrapper": "one object per operation (`Float`)",
@@ -74,13 +74,13 @@ def quotes(r: dict) -> dict[str, dict[str, str]]:
         WR_TIMES=f"{step['times_floats']['wrapper']:.1f}",
         RATIO=f"{on['tinygrad'] / on['micrograd']:.2f}",
     )
-    return {"08": eight, "11": appendix}
+    return {"speed": eight, "appendix": appendix}
 
 
 # Where each quoted number sits in the page: the words around it, so that a
 # number in the wrong place fails too. "{}" marks the number.
 CONTEXT = {
-    "08": {
+    "speed": {
         "MACHINE": "once, on {} with",
         "PYTHON": "Python {} and micrograd",
         "MICROGRAD": "and micrograd {}, and stored",
@@ -91,7 +91,7 @@ CONTEXT = {
         "MG_TIMES": "micrograd\n{} times",
         "RATIO": "{} of micrograd's time",
     },
-    "11": {
+    "appendix": {
         "NODES": "a graph of {} values",
         "PYTHON": "with Python {} and",
         "MICROGRAD": "micrograd {}: the times",
@@ -116,16 +116,16 @@ def normalise(text: str) -> str:
     return re.sub(r"[ \t]*\n[ \t]*", "\n", text)
 
 
-@pytest.mark.parametrize("chapter", ["08", "11"])
-def test_every_quoted_number_matches_the_stored_run(chapter: str) -> None:
-    page = normalise(PAGES[chapter].read_text(encoding="utf-8"))
+@pytest.mark.parametrize("which", ["speed", "appendix"])
+def test_every_quoted_number_matches_the_stored_run(which: str) -> None:
+    page = normalise(PAGES[which].read_text(encoding="utf-8"))
     flat = re.sub(r"\s+", " ", page)
     assert not re.search(r"@[A-Z0-9_]+@", page), "a placeholder was left in the page"
-    values = quotes(results())[chapter]
-    for name, context in CONTEXT[chapter].items():
+    values = quotes(results())[which]
+    for name, context in CONTEXT[which].items():
         expected = context.format(values[name])
         assert re.sub(r"\s+", " ", expected) in flat, (
-            f"{PAGES[chapter].name}: expected {expected!r} (from {RESULTS.name})"
+            f"{PAGES[which].name}: expected {expected!r} (from {RESULTS.name})"
         )
 
 
@@ -153,9 +153,9 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
     assert re.fullmatch(r"3\.\d+\.\d+", r["python"])
 
 
-@pytest.mark.parametrize("chapter", ["08", "11"])
-def test_the_pages_read_no_repository_file(chapter: str) -> None:
-    text = PAGES[chapter].read_text(encoding="utf-8")
+@pytest.mark.parametrize("which", ["speed", "appendix"])
+def test_the_pages_read_no_repository_file(which: str) -> None:
+    text = PAGES[which].read_text(encoding="utf-8")
     for leak in [
         "speed_results.json",
         "make bench",
@@ -163,14 +163,14 @@ def test_the_pages_read_no_repository_file(chapter: str) -> None:
         "repository's root",
         "source article",
     ]:
-        assert leak not in text, f"{PAGES[chapter].name} mentions {leak!r}"
+        assert leak not in text, f"{PAGES[which].name} mentions {leak!r}"
 
 
 def test_the_speed_chapter_offers_the_benchmark_script() -> None:
     assert "{download}`speed_benchmark.py <speed_benchmark.py>`" in PAGES[
-        "08"
+        "speed"
     ].read_text("utf-8")
-    script = (CHAPTERS / "speed_benchmark.py").read_text(encoding="utf-8")
+    script = (DOCS / "chapters" / "speed_benchmark.py").read_text(encoding="utf-8")
     assert (
         "import tinygrad" in script
         and "docs/" not in script
@@ -185,7 +185,7 @@ def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> No
     import subprocess
     import sys
 
-    shutil.copy(CHAPTERS / "speed_benchmark.py", tmp_path)
+    shutil.copy(DOCS / "chapters" / "speed_benchmark.py", tmp_path)
     shutil.copy(ROOT / "src" / "tinygrad.py", tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     check = (

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "docs" / "chapters" / "10-tensors.md"
+from helpers import ROOT, chapter
+
+PAGE = chapter("tensors")
 RESULTS = ROOT / "docs" / "chapters" / "figures" / "tensors_results.json"
 
 
@@ -47,7 +47,7 @@ def page_text() -> str:
 def test_the_page_quotes_the_stored_run_digit_for_digit() -> None:
     text = page_text()
     missing = [quote for quote in quotes(stored()) if quote not in text]
-    assert not missing, f"10-tensors.md does not quote {RESULTS.name} as: {missing}"
+    assert not missing, f"{PAGE.name} does not quote {RESULTS.name} as: {missing}"
 
 
 def test_the_stored_run_keeps_the_bounds_the_page_checks() -> None:

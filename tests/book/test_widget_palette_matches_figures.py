@@ -9,9 +9,9 @@ dark-theme colours exist only in widgets.css: figures are drawn on white.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT
+
 FIGURES = ROOT / "docs" / "chapters" / "figures"
 WIDGETS_CSS = ROOT / "docs" / "_static" / "widgets" / "widgets.css"
 

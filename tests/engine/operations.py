@@ -5,7 +5,7 @@ once: its name, how many operands it takes, where its operands may lie, and its
 counterparts on plain numbers, in the other engine and in PyTorch. The tests
 that compare an engine with something else (finite differences, PyTorch, the
 shared test vectors, the scalar engine) take their operations from here, and
-``tests/test_operations_catalogue.py`` fails when an engine has a public
+``tests/engine/test_operations_catalogue.py`` fails when an engine has a public
 operation that this file does not list.
 
 Adding an operation to an engine means one entry here; the tests then check it
@@ -222,11 +222,11 @@ SCALAR_OPERATIONS: dict[str, ScalarOperation] = {
     ]
 }
 
-# What Value defines that is not an operation (tests/test_operations_catalogue.py).
+# What Value defines that is not an operation (tests/engine/test_operations_catalogue.py).
 VALUE_NOT_OPERATIONS = {
     "__init__": "builds a leaf",
     "__repr__": "prints a value",
-    "backward": "the reverse pass itself (tests/test_backward_scales_and_frees_memory.py)",
+    "backward": "the reverse pass itself (tests/engine/test_backward_scales_and_frees_memory.py)",
 }
 
 
@@ -523,13 +523,13 @@ TENSOR_NOT_OPERATIONS = {
     "item": "reads a one-element tensor",
     "parents": "reads the recorded graph",
     "shape": "reads the shape",
-    "unbroadcast": "a step of backward (tests/test_tensor_engine_reports_bad_input.py)",
+    "unbroadcast": "a step of backward (tests/engine/test_tensor_engine_reports_bad_input.py)",
     "checked_index": "checks an index before __getitem__ uses it",
     "constant": "builds the result of an operation without a derivative",
     "__bool__": "the truth of a one-element tensor",
 }
 # What has no derivative: its result never requires a gradient
-# (tests/test_tensor_engine_leaves_the_graph_where_there_is_no_derivative.py).
+# (tests/engine/test_tensor_engine_leaves_the_graph_where_there_is_no_derivative.py).
 TENSOR_WITHOUT_DERIVATIVE = {
     "__lt__": ("Less", lambda a, b: a < b, np.less),
     "__le__": ("LessEqual", lambda a, b: a <= b, np.less_equal),

@@ -2,7 +2,7 @@
 
 Every graph is built twice from one recorded program, once from `Value` with
 its operators and methods and once from float64 PyTorch tensors with PyTorch's
-functions, both taken from the catalogue in ``tests/operations.py`` (``+ - * /
+functions, both taken from the catalogue in ``tests/engine/operations.py`` (``+ - * /
 ** -x``, the reflected forms with a plain number on the left, ``tanh relu exp
 log``). Later operations reuse earlier results, so values are shared and
 gradients add up over several paths. Each operation of the tensor engine is

@@ -1,7 +1,7 @@
 """At the ends of the float range the engine still agrees with PyTorch, and its
 gradients stay finite wherever the true gradients are.
 
-Every operation of the catalogue (``tests/operations.py``), with a constant on
+Every operation of the catalogue (``tests/engine/operations.py``), with a constant on
 either side where it takes one, runs on subnormal, huge, signed-zero, infinite
 and nan operands, and passes back an upstream gradient ``g`` drawn from the same
 numbers: ``op(x, y) * g``. Hypothesis draws the cases (derandomized, so every run

@@ -1,6 +1,6 @@
 """Every operation's gradient agrees with a central finite difference.
 
-The operations, and where their inputs may lie, come from ``tests/operations.py``.
+The operations, and where their inputs may lie, come from ``tests/engine/operations.py``.
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import math
 import subprocess
-from pathlib import Path
 
 import pytest
 from operations import SCALAR_OPERATIONS
@@ -19,7 +18,7 @@ from operations import SCALAR_OPERATIONS
 from helpers import ROOT
 from tinygrad import Value
 
-HERE = Path(__file__).resolve().parent  # tests/engine/
+HERE = ROOT / "tests" / "engine"
 VECTORS = HERE / "vectors"
 PROGRAMS = json.loads((VECTORS / "engine_vectors.json").read_text())["programs"]
 

@@ -1,4 +1,4 @@
-"""Every public operation of both engines is in the tests' catalogue, tests/operations.py.
+"""Every public operation of both engines is in the tests' catalogue, tests/engine/operations.py.
 
 The engine tests (finite differences, PyTorch, the shared vectors, the scalar
 engine) check what the catalogue lists, so an operation missing from it would
@@ -50,7 +50,7 @@ def test_every_method_of_value_is_in_the_catalogue() -> None:
     catalogued = {m for op in SCALAR_OPERATIONS.values() for m in op.methods}
     missing = defined_methods(Value) - catalogued - set(VALUE_NOT_OPERATIONS)
     assert not missing, (
-        f"Value defines {sorted(missing)}, which tests/operations.py does not list: "
+        f"Value defines {sorted(missing)}, which tests/engine/operations.py does not list: "
         "add it to SCALAR_OPERATIONS (or, if it is not an operation, to VALUE_NOT_OPERATIONS)"
     )
 
@@ -66,7 +66,7 @@ def test_every_operation_of_tensorgrad_is_in_the_catalogue() -> None:
     public = defined_methods(tensorgrad.Tensor) | tensorgrad_functions()
     missing = public - catalogued - set(TENSOR_NOT_OPERATIONS)
     assert not missing, (
-        f"tensorgrad defines {sorted(missing)}, which tests/operations.py does not list: "
+        f"tensorgrad defines {sorted(missing)}, which tests/engine/operations.py does not list: "
         "add it to TENSOR_OPERATIONS (or, if it is not an operation, to TENSOR_NOT_OPERATIONS)"
     )
     assert catalogued | set(TENSOR_NOT_OPERATIONS) <= public

@@ -18,11 +18,11 @@ import doctest
 import math
 import random
 import re
-from pathlib import Path
 
+from helpers import chapter
 from tinygrad import Value
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "09-pytorch.md"
+PAGE = chapter("pytorch")
 FENCE = re.compile(r"^```python\n(.*?)^```", re.M | re.S)
 
 

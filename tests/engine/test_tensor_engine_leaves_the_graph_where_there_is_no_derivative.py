@@ -1,6 +1,6 @@
 """Comparisons and argmax have no derivative: tensorgrad keeps them out of the graph.
 
-Each operation of ``TENSOR_WITHOUT_DERIVATIVE`` (tests/operations.py) gives
+Each operation of ``TENSOR_WITHOUT_DERIVATIVE`` (tests/engine/operations.py) gives
 NumPy's booleans or integers (and PyTorch's, where it is installed), never
 requires a gradient and records no graph, whatever its inputs require; a
 backward pass that would have to go through one is refused with a message

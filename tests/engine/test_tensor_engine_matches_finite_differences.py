@@ -1,6 +1,6 @@
 """Every tensorgrad operation's gradient agrees with central finite differences.
 
-Each case (one per operation and shape in ``tests/operations.py``, and a few
+Each case (one per operation and shape in ``tests/engine/operations.py``, and a few
 computations of several operations) builds a small computation from seeded
 random float64 inputs and multiplies its result by fixed random weights before
 summing, so that every element of the result gets its own output gradient. The gradients from

@@ -1,6 +1,6 @@
 """tensorgrad gives the same values and gradients as the scalar engine, element by element.
 
-Each case (one per operation and shape in ``tests/operations.py``, and a few
+Each case (one per operation and shape in ``tests/engine/operations.py``, and a few
 computations of several operations) builds one computation twice: once with
 tensorgrad on whole arrays, and once with one `tinygrad.Value` per element
 (NumPy object arrays of values, which broadcast the same way and so reuse a

@@ -18,7 +18,7 @@ that ran it (``ran_pages``), each waiting for its own runs to finish.
 
 The page's blocks are read from the built HTML as the reader sees them, and
 turned into what is typed with the copy button's rule, as
-tests/test_pasting_into_real_pythons.py does with the Markdown.
+tests/book/test_pasting_into_real_pythons.py does with the Markdown.
 """
 
 from __future__ import annotations
@@ -227,7 +227,9 @@ def test_running_the_page_again_frees_a_million_values(ran_pages) -> None:
     Freeing it recurses in C once per value: without book_session's shallow frees
     it overflows the browser's stack and Pyodide stops for good.
     """
-    page = ran_page(ran_pages, "11-")  # run once already, the chain still held
+    page = ran_page(
+        ran_pages, "inside-tinygrad"
+    )  # run once already, the chain still held
     assert "Ran the blocks" in page.ran["status"], page.ran["status"]
     run_and_wait(page, lambda: page.click(".runner-all"))
     status = page.inner_text(".runner-status")

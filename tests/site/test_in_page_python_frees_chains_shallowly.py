@@ -2,7 +2,7 @@
 
 In the browser, freeing a long chain of objects overflows the stack (CPython
 recurses once per link in C, and WebAssembly's calls run on the browser's own
-stack); tests/test_code_runs_in_the_browser.py shows the runner surviving it.
+stack); tests/site/test_code_runs_in_the_browser.py shows the runner surviving it.
 Here we check what can be checked without a browser: with the shallow frees
 on, frees are never nested deeper than ``DEPTH``, every object is still freed,
 and nothing the book prints about memory changes (what the collector finds,
@@ -16,11 +16,10 @@ import gc
 import importlib.util
 import os
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from helpers import ROOT
 
 
 @pytest.fixture
@@ -151,6 +150,7 @@ def test_the_engine_file_gets_it_too_and_its_chain_is_freed(session):
     assert deepest[0] == module.DEPTH  # deep enough to be parked
 
 
+@pytest.mark.slow  # the appendix's memory examples, run twice: 1.5 s
 def test_what_the_book_prints_about_memory_is_unchanged(session):
     """The appendix: a dropped graph of ours leaves nothing for the collector; the closure design's does."""
     namespace = page_classes(session)

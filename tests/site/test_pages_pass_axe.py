@@ -47,6 +47,7 @@ from helpers import (
     FOLDER,
     TRANSLATED,
     WIDTH_RULES,
+    chapter_page,
     dark,
     reachable_pages,
     violations,
@@ -210,7 +211,7 @@ def test_the_dark_check_sees_a_colour_the_theme_eases_in(audit_page, server):
     :func:`dark` reads the page at once, without waiting for the easing to end:
     this is the check that it reads the colours the reader ends up with.
     """
-    go(audit_page, server + "chapters/01-slopes.html")
+    go(audit_page, server + chapter_page("slopes"))
     # words light on dark in both themes, which in the dark one only ease (over
     # 30 s) to a grey too close to their background
     audit_page.evaluate(
@@ -244,7 +245,7 @@ def test_focus_is_visible_on_code_copy_buttons_formulas_and_search(
     chromium, server, theme
 ):
     """What axe cannot see: a keyboard reader sees where the focus is."""
-    context, page = open_page(chromium, server + "chapters/01-slopes.html", 1280, theme)
+    context, page = open_page(chromium, server + chapter_page("slopes"), 1280, theme)
     try:
         checks = {
             "code block": "div.highlight > pre[tabindex='0']",

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import JAVA_OPTIONS, NODE_MODULES, need
+from helpers import JAVA_OPTIONS, NODE_MODULES, chapter_page, need
 
 pytestmark = pytest.mark.slow  # the Nu HTML Checker, on Java
 
@@ -39,7 +39,7 @@ def checked_pages(site: Path) -> list[Path]:
         "index.html",
         "404.html",
         "search.html",
-        "chapters/01-slopes.html",
+        chapter_page("slopes"),
     } <= names, names
     return pages
 

@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 from book.runner import words as runner_words
-from helpers import CHINESE
+from helpers import CHINESE, ROOT
 
-RUNNER = Path(__file__).resolve().parents[1] / "docs" / "_static" / "runner"
+RUNNER = ROOT / "docs" / "_static" / "runner"
 SCRIPTS = sorted(RUNNER.glob("*.js"))
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 

@@ -8,7 +8,7 @@ loading and mounting without a console error, is checked on every page by
 ``test_every_page_opened_from_disk_mounts_its_widgets_without_an_error``, and a
 few tests that do not depend on how the book is opened run over ``file://``.
 That no page logs an error when served is watched while axe visits every page
-(tests/test_pages_pass_axe.py).
+(tests/site/test_pages_pass_axe.py).
 
 The numbers a widget should show are computed here with ``tinygrad`` (the Python
 engine), and formatted as the widgets format them, so the JavaScript twin and the
@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from book.figures import widgets
-from helpers import ROOT, TRANSLATED, reachable_pages
+from helpers import ROOT, TRANSLATED, chapter_page, reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
@@ -293,12 +293,12 @@ def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
 
 
 def test_no_page_without_a_widget_loads_widget_scripts(book):
-    for html in [book / "index.html", book / "chapters" / "05-engine.html"]:
+    for html in [book / "index.html", book / chapter_page("engine")]:
         assert "_static/widgets/" not in html.read_text(encoding="utf-8"), html.name
 
 
 def test_no_script_under_static_is_over_400_lines():
-    static = Path(__file__).resolve().parents[1] / "docs" / "_static"
+    static = ROOT / "docs" / "_static"
     long = {
         p.name: n
         for p in static.rglob("*.js")

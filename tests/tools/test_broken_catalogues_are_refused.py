@@ -20,7 +20,15 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT, author_repository, bare_repository, make, refs
+from helpers import (
+    CHINESE,
+    ROOT,
+    author_repository,
+    bare_repository,
+    chapter_page,
+    make,
+    refs,
+)
 
 pytestmark = pytest.mark.slow  # Sphinx builds
 
@@ -50,7 +58,7 @@ def test_the_check_passes_the_books_catalogues_and_names_the_line_of_a_broken_on
     done = check(locale)
     assert done.returncode == 0, done.stderr
 
-    page = locale / "zh_CN" / "LC_MESSAGES" / "chapters" / "01-slopes.po"
+    page = locale / CHINESE / "LC_MESSAGES" / chapter_page("slopes", ".po")
     lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
     number = next(
         i

@@ -9,12 +9,9 @@ dropdowns in. Nothing outside the article (the sidebar) counts.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_tools"))
-
-import reading_time  # noqa: E402
+import reading_time  # docs/_tools, on pytest's pythonpath
 
 PAGE = """<html><body>
 <nav>Sidebar words that never count</nav>
@@ -38,7 +35,7 @@ PAGE = """<html><body>
 
 
 def test_prose_code_and_dropdowns_are_counted_apart(tmp_path: Path) -> None:
-    page = tmp_path / "01-slopes.html"
+    page = tmp_path / "slopes.html"
     page.write_text(PAGE, encoding="utf-8")
     counts = reading_time.count(page)
     # "Slopes", "We nudge x and watch.", "So here.": 1 + 5 + 2 words, and the

@@ -1,6 +1,6 @@
 // node --test tests/engine/js/ : the widgets take every word from _() (ui.js): English
 // as the script writes it, or this edition's words from widget-words.js, which
-// the build writes from widgets.po (tests/test_chinese_words_live_in_the_catalogues.py
+// the build writes from widgets.po (tests/book/test_chinese_words_live_in_the_catalogues.py
 // checks that every message is in the catalogue and translated).
 "use strict";
 

@@ -18,11 +18,11 @@ that an output reaches gets d(output)/d(value) from the last such output; a valu
 that no output reaches keeps its starting 0.
 
 The operations, their values on plain numbers and their local derivatives (the
-"slopes") come from the tests' catalogue, ``tests/operations.py``: an operation
-added there needs a program here, or ``tests/test_engine_vectors.py`` fails.
+"slopes") come from the tests' catalogue, ``tests/engine/operations.py``: an operation
+added there needs a program here, or ``tests/engine/test_engine_vectors.py`` fails.
 
 Run ``python tests/engine/vectors/generate_vectors.py`` (or ``make regen``) after
-changing a program here or an operation there; ``tests/test_engine_vectors.py``
+changing a program here or an operation there; ``tests/engine/test_engine_vectors.py``
 fails while the JSON file is out of date.
 """
 

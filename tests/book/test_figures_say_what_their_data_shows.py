@@ -1,4 +1,4 @@
-"""Promise 1 of CONTRIBUTING.md for chapters 4-6: what the figures and their captions say is true.
+"""Promise 1 of CONTRIBUTING.md for the figures: what they and their captions say is true.
 
 The doctests of the pages check every printed value. The figures make claims
 of their own ("the error falls, then rises", "0.2 beats 0.05", "w's gradient
@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import runpy
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -23,9 +22,10 @@ matplotlib = pytest.importorskip(
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
+from helpers import DOCS, chapter  # noqa: E402
 from tinygrad import LINE_DATA, Value, train_line  # noqa: E402
 
-FIGURES = Path(__file__).resolve().parents[1] / "docs" / "chapters" / "figures"
+FIGURES = DOCS / "chapters" / "figures"
 
 
 def run_figure(name: str) -> dict[str, object]:
@@ -134,7 +134,7 @@ def test_learning_rate_curves() -> None:
         "4e-03",
         "2e-06",
     ]
-    alt = (FIGURES.parent / "06-xor.md").read_text(encoding="utf-8")
+    alt = chapter("xor").read_text(encoding="utf-8")
     assert "by step 40 to about 0.07, 0.004 and 2e-6" in alt
     assert "to nearly 1e16" in alt
     diverging = losses_for(0.3)

@@ -1,4 +1,4 @@
-"""Promise 1 of CONTRIBUTING.md for chapters 1-3: the key numbers, and every number in the prose, are checked.
+"""Promise 1 of CONTRIBUTING.md for chapters 1 to 3: the key numbers, and every number in the prose, are checked.
 
 `make doctest` (Sybil) proves that each output a page shows is what its code
 prints. This test adds the other half, for the first three chapters:
@@ -17,15 +17,14 @@ by the engine and ``0.000001`` matches ``1e-06``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-CHAPTERS = Path(__file__).resolve().parents[1] / "docs" / "chapters"
+from helpers import chapter
 
-# The key values of chapters 1-3, as the book states them.
+# The key values of chapters 1 to 3, by the chapter's name, as the book states them.
 REQUIRED = {
-    "01-slopes.md": [
+    "slopes": [
         "25",
         "10",
         "10.0",
@@ -35,7 +34,7 @@ REQUIRED = {
         "0.001",
         "10.0001",  # the nudge Δx, and the secant slopes heading for the limit 10
     ],
-    "02-loss.md": [
+    "loss": [
         "2",
         "9",  # prediction and squared error
         "-12",
@@ -52,7 +51,7 @@ REQUIRED = {
         "1",  # ... which lands only because eta * 2 * (x**2 + 1) = 0.1 * 2 * (4 + 1) = 1
         "4",  # (x, y) = (3, 1): the factor is 2, and the loss is 4 before and after the step
     ],
-    "03-chain-rule.md": [
+    "chain-rule": [
         "-12",
         "-6",
         "-0.12",
@@ -70,7 +69,7 @@ REQUIRED = {
 NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e-?\d+)?(?!\w)")
 LINK_TARGET = re.compile(
     r"\]\([^)]*\)|<[^>]*\.(?:md|py)>"
-)  # (02-loss.md), <../../src/tinygrad.py>
+)  # (NN-loss.md), <../../src/tinygrad.py>
 
 
 def split_page(text: str) -> tuple[str, str, str]:
@@ -105,7 +104,7 @@ def numbers(text: str) -> set[float]:
 @pytest.fixture(scope="module", params=sorted(REQUIRED))
 def page(request: pytest.FixtureRequest) -> tuple[str, str, str, str]:
     name = request.param
-    prose, code, output = split_page((CHAPTERS / name).read_text(encoding="utf-8"))
+    prose, code, output = split_page(chapter(name).read_text(encoding="utf-8"))
     return name, LINK_TARGET.sub("", prose), code, output
 
 

@@ -24,6 +24,7 @@ from . import (
     editions,
     engine_download,
     epub_fixes,
+    exercises,
     figure_cache,
     formula_punctuation,
     furo_words,
@@ -57,6 +58,7 @@ PARTS = (
     source_words,
     include_captions,
     figure_cache,
+    exercises,
     engine_download,
     notebooks,
     widgets,
@@ -116,6 +118,7 @@ def prepare(app: Sphinx) -> None:
     runner_words.stage_words(app)
     widgets.stage_words(app)
     runner_runtime.stage_runtime(app)
+    exercises.stage_download(app)
     print_font.add_print_font(app)
     previews.restore_cards(app)
 

@@ -79,7 +79,7 @@ $(NODE_STAMP): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json $(NODE_DIR
 # the warnings of the previous run again. Only the figures are kept between
 # builds, in $(BUILD)/plot_directive (the Chinese edition's, with Chinese words,
 # in $(BUILD)/zh_CN/plot_directive), redrawn whenever their script or anything
-# it imports changes (docs/_ext/book/figure_cache.py); `make clean` removes them.
+# it imports changes (docs/_ext/book/figures/cache.py); `make clean` removes them.
 # The site is built beside $(BUILD)/html ({out}, with fresh doctrees), English
 # first, then each translated edition into {out}/<language>, and moved into
 # place in one step once every build succeeded; builds of the same folder take

@@ -62,7 +62,7 @@ locale_dirs = ["locale/"]
 gettext_compact = False  # one catalogue per page: chapters/01-slopes.po
 gettext_uuid = False
 # Code comments are translated (the code is not): code blocks go into the
-# catalogues, but docs/_ext/book/code_comments.py keeps only the page's own Python
+# catalogues, but docs/_ext/book/i18n/code_comments.py keeps only the page's own Python
 # blocks that hold a comment (no literalinclude of src/, no DOT, no output).
 gettext_additional_targets = ["literal-block"]
 gettext_last_translator = "The translators of From Slopes to Backprop"
@@ -70,7 +70,7 @@ gettext_language_team = "The translators of From Slopes to Backprop"
 # Each edition: language -> its folder in the site. A new language is an entry
 # here and a folder of catalogues, docs/locale/<language>/ (copied from zh_CN's
 # and translated): its title, description and other settings that are words
-# come from its book.po (docs/_ext/book/editions.py).
+# come from its book.po (docs/_ext/book/i18n/editions.py).
 book_editions = {"en": "", "zh_CN": "zh_CN"}
 
 # --- MyST ---------------------------------------------------------------
@@ -94,7 +94,7 @@ html_css_files = ["book.css"]
 # The arrow keys move to the previous and the next page (Sphinx's doctools.js;
 # docs/_static/keys.js leaves them to a field, a code block being edited, a
 # widget or a box that scrolls). The repository's settings (source_repository,
-# source_branch, source_directory, footer_icons) are added by docs/_ext/book/doors.py
+# source_branch, source_directory, footer_icons) are added by docs/_ext/book/site/doors.py
 # when BOOK_REPOSITORY is set.
 html_theme_options = {"navigation_with_keys": True}
 # The description of pages with no paragraph of their own (index, search).
@@ -122,7 +122,7 @@ pygments_dark_style = "monokai"
 
 # --- copy button: a copy gives code a reader can paste into Python -------
 # The rule, and sphinx-copybutton's settings, are the book's:
-# _ext/book/copy_rule.py (the prompts) and _ext/book/copy_rule.js (the layout
+# _ext/book/code/copy_rule.py (the prompts) and _ext/book/code/copy_rule.js (the layout
 # for Python 3.11's prompt).
 
 # --- autodoc ------------------------------------------------------------
@@ -158,7 +158,7 @@ sys.path.insert(0, plot_working_directory)  # figure scripts share style.py
 figure_cache_module_paths = [str(DOCS.parent / "src")]  # figures import the engine too
 figure_cache_fonts = "style:font_files"  # a changed font redraws the figures
 
-# --- EPUB (make epub): math as MathML, see _ext/book/offline_math.py -----------
+# --- EPUB (make epub): math as MathML, see _ext/book/math/katex.py -----------
 epub_basename = "from-slopes-to-backprop"
 epub_title = project
 epub_author = author

@@ -2,7 +2,7 @@
 
 Every word a reader sees is in the catalogues (the pages', ``book.po``,
 ``widgets.po``, ``figures.po``, ``source.po``, ``sphinx.po``), and everything
-else about an edition follows from its language (docs/_ext/book/editions.py).
+else about an edition follows from its language (docs/_ext/book/build.py).
 So a pseudo-language, "fr", made of the Chinese catalogues copied into
 ``locale/fr`` and one entry, ``book_editions["fr"] = "fr"``, is built by the
 real ``make html LANGUAGES=fr`` (a plain ``make html`` builds every folder

@@ -8,7 +8,7 @@ themselves, with Babel (installed with Sphinx), so they need no build:
 * every message is translated, none is fuzzy (the English changed after it
   was translated: ``make catalogues`` marks it so), and ``msgfmt -c`` accepts
   every catalogue; a code block (the catalogues hold the page's Python blocks
-  that have comments, see ``docs/_ext/book/code_comments.py``) may be left
+  that have comments, see ``docs/_ext/book/i18n/code_comments.py``) may be left
   untranslated, and then shows the English code;
 * a translated code block is the English code with only its comments
   changed, token for token, and its changed comments are Chinese;
@@ -36,7 +36,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from book.code_comments import code_only, comments, docstrings
+from book.i18n.code_comments import code_only, comments, docstrings
 from built_site import ROOT, catalogue_folder
 
 LOCALE = catalogue_folder()  # the Chinese edition's: docs/locale/zh_CN/LC_MESSAGES
@@ -286,8 +286,8 @@ def test_no_doc_role_inside_chinese_prose():
 def test_translated_docstrings_keep_their_doctests_running(tmp_path: Path):
     """The engine's files with source.po's words in place: the same code, and
     every doctest in them still passes (source_words.py)."""
-    from book.source_words import same_code, translated
-    from book.words import read_catalogue
+    from book.i18n.catalogue import read_catalogue
+    from book.i18n.source_words import same_code, translated
 
     words = read_catalogue(LOCALE / "source.po")
     for name in ("tinygrad", "engine", "tensorgrad", "digits"):
@@ -362,7 +362,7 @@ def code_messages():
 
 
 def test_the_catalogues_hold_code_blocks():
-    """gettext_additional_targets and docs/_ext/book/code_comments.py at work: the
+    """gettext_additional_targets and docs/_ext/book/i18n/code_comments.py at work: the
     commented code of the pages is in the catalogues, the code of src/ is not."""
     found = code_messages()
     assert len(found) >= 20, f"only {len(found)} translated code blocks"

@@ -198,7 +198,7 @@ def test_the_switcher_is_in_the_sidebar_and_above_each_article(pairs):
 def test_every_code_block_is_the_english_one(pairs):
     """Character for character, comments removed: the Chinese edition translates
     the prose and the code comments, never the code."""
-    from book.code_comments import code_only
+    from book.i18n.code_comments import code_only
 
     differ = []
     blocks = translated = 0
@@ -341,7 +341,7 @@ def test_alternate_links_are_absolute_or_absent(site) -> None:
 
 
 def test_with_the_sites_address_the_alternates_name_the_other_edition() -> None:
-    from book import editions
+    from book.i18n import editions
 
     links = [
         {"tag": "en", "from_site": "chapters/01-slopes.html", "current": False},
@@ -427,7 +427,7 @@ def is_english(words: str) -> bool:
 
 def english_in_code(text: str) -> list[str]:
     """The comments and docstrings of a code block that are English words."""
-    from book.code_comments import comments, docstrings
+    from book.i18n.code_comments import comments, docstrings
 
     found = [c for c in comments(text) or [] if is_english(c)]
     return found + [d for d in docstrings(text) if is_english(d)]
@@ -476,7 +476,7 @@ def excerpt(page: Path, starts: str) -> str:
 def test_an_excerpt_of_src_shows_chinese_words_and_the_same_code(
     site: Path, page: str, starts: str
 ) -> None:
-    from book.source_words import same_code
+    from book.i18n.source_words import same_code
 
     english, chinese = (excerpt(root / page, starts) for root in (site, site / ZH))
     assert english != chinese and CJK.search(chinese), chinese

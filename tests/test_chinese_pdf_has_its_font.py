@@ -1,7 +1,7 @@
 """The Chinese PDF draws its Chinese characters, on a machine with no CJK font.
 
 ``make pdf`` prints the one-page book with headless Chromium, which can draw a
-Chinese character only in a font that has it. docs/_ext/book/print_font.py gives
+Chinese character only in a font that has it. docs/_ext/book/epub_pdf/pdf_font.py gives
 the Chinese ``singlehtml`` build Noto Sans SC from the pinned npm package; the
 site's pages do not load it. A tiny Chinese book shows both, and Chromium
 prints it with the font embedded.

@@ -4,7 +4,7 @@ The words the book's extension and templates write (the Run button, the
 language switcher, the captions of included code, the 404 page, the names of
 the theme's buttons) are English in the source, marked ``_()`` or ``N_()``,
 and translated in ``docs/locale/zh_CN/LC_MESSAGES/book.po``
-(docs/_ext/book/words.py); the widgets' words are marked ``_()`` in their
+(docs/_ext/book/i18n/catalogue.py); the widgets' words are marked ``_()`` in their
 scripts and translated in ``widgets.po``. So no Chinese character stands in
 ``docs/_ext``, ``docs/_tools``, the scripts under ``docs/_static``, the
 figure scripts (their words are in ``figures.po``) or the templates, every word they mark is translated, and the built Chinese edition
@@ -40,7 +40,7 @@ LOCALE = built_site.catalogue_folder(CHINESE)
 BOOK_PO = LOCALE / "book.po"
 # Each catalogue of words marked in the code, and where they are marked.
 MARKED = {
-    "book": catalogues.book_template,  # docs/_ext/book/*.py
+    "book": catalogues.book_template,  # docs/_ext/book/**/*.py
     "widgets": catalogues.widgets_template,  # docs/_static/widgets/*.js
 }
 

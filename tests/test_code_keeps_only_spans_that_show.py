@@ -1,4 +1,4 @@
-"""Highlighted code has a span only where a token looks different (docs/_ext/book/quiet_code.py).
+"""Highlighted code has a span only where a token looks different (docs/_ext/book/code/highlight.py).
 
 Names, punctuation and spaces, which both of the book's code styles draw as plain
 text, are written without a span: about 2,900 fewer elements on chapter 5. The
@@ -15,7 +15,7 @@ from pygments.style import Style
 from pygments.token import Keyword, Name, Punctuation, Whitespace
 from sphinx.highlighting import PygmentsBridge
 
-from book import quiet_code
+from book.code import highlight
 from built_site import FOLDER
 
 BOOK_STYLES = (
@@ -29,7 +29,7 @@ def style(name: str):
 
 
 def test_names_punctuation_and_spaces_look_plain_in_the_books_styles():
-    assert quiet_code.plain_tokens(*map(style, BOOK_STYLES)) == {
+    assert highlight.plain_tokens(*map(style, BOOK_STYLES)) == {
         Name,
         Punctuation,
         Whitespace,
@@ -40,9 +40,9 @@ def test_a_token_that_looks_different_in_either_style_keeps_its_span():
     class BoldNames(Style):
         styles = {Name: "bold", Punctuation: "#ff0000", Whitespace: "bg:#eeeeee"}
 
-    assert quiet_code.plain_tokens(style("default"), BoldNames) == frozenset()
-    assert quiet_code.plain_tokens(BoldNames) == frozenset()
-    assert Keyword not in quiet_code.plain_tokens(style("default"))
+    assert highlight.plain_tokens(style("default"), BoldNames) == frozenset()
+    assert highlight.plain_tokens(BoldNames) == frozenset()
+    assert Keyword not in highlight.plain_tokens(style("default"))
 
 
 @pytest.mark.parametrize(

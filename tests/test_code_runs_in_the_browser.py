@@ -30,7 +30,8 @@ import urllib.parse
 
 import pytest
 
-from book import copy_rule, runner  # docs/_ext: the copy button's rule, the runner
+from book.code import copy_rule  # docs/_ext: the copy button's rule
+from book.runner import page as runner  # the runner's marks
 from built_site import ROOT, chapter_pages
 from test_pages_pass_axe import COLOUR_RULES, WIDTH_RULES, dark, violations
 
@@ -47,7 +48,7 @@ RUNNABLE = [
 ]
 
 # Blocks whose page shows what the doctests' Python printed, marked in the
-# Markdown with "% printed by Python 3.11" (docs/_ext/book/runner.py): the browser's
+# Markdown with "% printed by Python 3.11" (docs/_ext/book/runner/page.py): the browser's
 # Python is another version, and the runner says so under its output.
 PRINTED_BY_NOTE = "whose numbers here may differ"
 

@@ -1,7 +1,7 @@
 """`make epub` gives a well-formed EPUB 3 of the whole book whose math needs no script.
 
 E-book readers do not run MathJax, so each formula must arrive as MathML
-(converted at build time by ``docs/_ext/book/offline_math.py``). The test builds the
+(converted at build time by ``docs/_ext/book/math/mathml.py``). The test builds the
 EPUB the way ``make epub`` does, warnings as errors (a formula that cannot be
 converted is a warning), and opens the file as a reader's app would.
 """

@@ -1,6 +1,6 @@
 """The figure cache saves time without ever showing a stale figure or hiding a failure.
 
-``docs/_ext/book/figure_cache.py`` keeps the plot directive's images between builds
+``docs/_ext/book/figures/cache.py`` keeps the plot directive's images between builds
 and deletes a figure's images when its script, or a module the script imports
 (``style.py``, ``tinygrad.py``), changes. A small Sphinx project shows all
 three behaviours: an unchanged figure is not drawn again; a changed import is;

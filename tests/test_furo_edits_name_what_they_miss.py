@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from sphinx.errors import ExtensionError
 
-from book.furo_words import FURO_ICON_TITLES, FURO_LABELS, theme_words
+from book.site.furo_words import FURO_ICON_TITLES, FURO_LABELS, theme_words
 
 
 def furo_page(*, toc_aside: bool = True) -> str:

@@ -1,6 +1,6 @@
 """Every included piece of the engine says where it goes in the file.
 
-``docs/_ext/book/include_captions.py`` captions each ``literalinclude`` of a Python
+``docs/_ext/book/code/captions.py`` captions each ``literalinclude`` of a Python
 file with the snippet's place, found in the real file: "tinygrad.py, in class
 ``Value``, after ``__add__``". Three checks: the place finder on a small file
 whose answers we know, a small Sphinx project built with the extension (MyST
@@ -16,7 +16,7 @@ from html import unescape
 
 import pytest
 
-from book import include_captions  # docs/_ext, on pytest's pythonpath
+from book.code import captions  # docs/_ext, on pytest's pythonpath
 from built_site import ENGINE, ROOT
 
 SAMPLE = '''\
@@ -79,19 +79,16 @@ def line_of(text: str, source: str = SAMPLE) -> int:
     ],
 )
 def test_place_of_a_line(line, expected):
-    assert (
-        include_captions.place_of_line(SAMPLE, line_of(line)).text("sample.py")
-        == expected
-    )
+    assert captions.place_of_line(SAMPLE, line_of(line)).text("sample.py") == expected
 
 
 def test_the_module_examples():
-    results = doctest.testmod(include_captions)
+    results = doctest.testmod(captions)
     assert results.attempted >= 3 and results.failed == 0
 
 
 def test_the_first_line_of_the_file():
-    assert include_captions.place_of_line(SAMPLE, 1).text("s.py") == "s.py, at the top"
+    assert captions.place_of_line(SAMPLE, 1).text("s.py") == "s.py, at the top"
 
 
 CONF = """\

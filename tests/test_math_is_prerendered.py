@@ -1,6 +1,6 @@
 """The math arrives rendered: pages load no math JavaScript, and nothing moves.
 
-KaTeX renders every formula when the book is built (docs/_ext/book/offline_math.py).
+KaTeX renders every formula when the book is built (docs/_ext/book/math/katex.py).
 These tests read the built site: every formula of the Markdown is in the HTML
 as KaTeX's drawing plus MathML for screen readers; no page loads a script to
 typeset math; the stylesheet and every font it names are in the site; each
@@ -222,7 +222,7 @@ def test_punctuation_after_a_formula_never_starts_a_line(site):
 def test_the_wrapping_takes_the_punctuation_and_leaves_the_rest():
     from docutils import nodes
 
-    from book.formula_punctuation import keep_punctuation_with_formulas
+    from book.math.punctuation import keep_punctuation_with_formulas
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("小于 ")

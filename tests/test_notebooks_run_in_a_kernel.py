@@ -2,7 +2,7 @@
 bottom in an empty folder and prints what the page shows.
 
 The build writes ``chapters/NN-name.ipynb`` beside each chapter page, in the
-English edition and in the Chinese (docs/_ext/book/notebooks.py). A Chinese
+English edition and in the Chinese (docs/_ext/book/notebooks/). A Chinese
 notebook is its English one with other prose and translated comments: the same
 cells, in the same order, with the same tags, and code that is the same once
 the comments are taken out (:func:`test_a_chinese_notebook_is_the_english_one_with_translated_comments`,
@@ -51,9 +51,9 @@ from pathlib import Path
 
 import pytest
 
-from book.code_comments import code_only, without_comments
-from book.notebook_cells import cell_source
-from book.notebook_setup import SKIP_MAGIC
+from book.i18n.code_comments import code_only, without_comments
+from book.notebooks.cells import cell_source
+from book.notebooks.first_cell import SKIP_MAGIC
 from built_site import ROOT, need
 from test_pasting_into_real_pythons import (
     CHAPTERS,
@@ -298,7 +298,7 @@ def book_words() -> dict[str, str]:
 
 
 # The first cell's code carries its messages in the reader's language
-# (docs/_ext/book/notebooks.py): a string may differ where book.po translates it.
+# (docs/_ext/book/notebooks/): a string may differ where book.po translates it.
 TRANSLATED_IN_CODE = book_words()
 
 

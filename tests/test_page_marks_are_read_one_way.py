@@ -1,4 +1,4 @@
-"""The marks a page puts on its blocks are read in one place (docs/_ext/book/page_marks.py).
+"""The marks a page puts on its blocks are read in one place (docs/_ext/book/code/marks.py).
 
 The runner, the notebooks and the paste test all read them there; a mark the
 book does not know is refused where it stands, not taken for a comment.
@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from docutils import nodes
 
-from book import page_marks, runner
+from book.code import marks as page_marks
+from book.runner import page as runner
 
 CHAPTERS = sorted(
     (Path(__file__).resolve().parents[1] / "docs" / "chapters").glob("*.md")

@@ -11,7 +11,7 @@ interpreter runs in a tmux pane (tmux is a terminal; ``paste-buffer -p`` pastes
 as a terminal does, bracketed when the program asked for it), one session per
 chapter and Python, in an empty temporary folder that holds only the files the
 chapters offer for download. The copy text is the copy button's: the very
-JavaScript the page runs (docs/_ext/book/copy_rule.py, :func:`copy_rule.format_func_js`),
+JavaScript the page runs (docs/_ext/book/code/copy_rule.py, :func:`copy_rule.format_func_js`),
 run in Node.js on each block of the Markdown, so no built site is needed.
 
 What a session prints is compared with what the page shows by doctest's rules
@@ -57,7 +57,8 @@ from pathlib import Path
 
 import pytest
 
-from book import copy_rule, page_marks  # docs/_ext, on pytest's pythonpath
+from book.code import copy_rule  # docs/_ext, on pytest's pythonpath
+from book.code import marks as page_marks
 from book.exercises import assemble
 from built_site import need
 

@@ -1,4 +1,4 @@
-"""The Run buttons know what the page's own doctests know (docs/_ext/book/runner.py).
+"""The Run buttons know what the page's own doctests know (docs/_ext/book/runner/page.py).
 
 The runner reads its marks from the page's comments in the doctree, the ones
 the doctests read: a block between ``% skip: start if(torch is None, ...)``

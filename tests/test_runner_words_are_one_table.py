@@ -1,6 +1,6 @@
 """The in-page Python's words are one table, translated like the book's other words.
 
-``docs/_ext/book/runner_words.py`` holds every word of the runner: those the build
+``docs/_ext/book/runner/words.py`` holds every word of the runner: those the build
 writes into the page and those its scripts show, which the build writes, in
 the page's language, into ``_static/runner/runner-words.js``. The scripts use
 exactly the table's words, hold none of their own, and never decide the
@@ -13,7 +13,7 @@ import json
 import re
 from pathlib import Path
 
-from book import runner_words
+from book.runner import words as runner_words
 from built_site import CHINESE
 
 RUNNER = Path(__file__).resolve().parents[1] / "docs" / "_static" / "runner"

@@ -237,7 +237,7 @@ def test_a_repository_that_is_not_on_github_is_refused_by_name():
 
     from sphinx.errors import ConfigError
 
-    from book import doors
+    from book.site import doors
 
     with pytest.raises(ConfigError, match=r"BOOK_REPOSITORY.*gitlab\.com/o/r"):
         doors.repository(SimpleNamespace(book_repository="https://gitlab.com/o/r"))
@@ -273,14 +273,14 @@ def test_a_site_address_that_is_not_absolute_http_is_refused_by_name(address: st
 
     from sphinx.errors import ConfigError
 
-    from book import editions
+    from book import build
 
     with pytest.raises(
         ConfigError, match=r"BOOK_SITE_URL .*absolute address"
     ) as caught:
-        editions.site_url(SimpleNamespace(book_site_url=address))
+        build.site_url(SimpleNamespace(book_site_url=address))
     assert repr(address) in str(caught.value)
-    assert editions.site_url(SimpleNamespace(book_site_url="")) == ""
+    assert build.site_url(SimpleNamespace(book_site_url="")) == ""
 
 
 @pytest.mark.slow

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from book import widgets
+from book.figures import widgets
 from built_site import ROOT, TRANSLATED, reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 

@@ -19,8 +19,8 @@ update``. It first refreshes, from the code that marks them, the catalogues of
 the words the pages do not hold, as ``sphinx-intl`` does for the pages (a new
 message is added untranslated, a changed one is marked fuzzy, a removed one is
 dropped): ``<language>/LC_MESSAGES/book.po``, the words the book's extension
-writes (``_("...")`` and ``N_("...")`` in ``docs/_ext/book/*.py``, see words.py
-there); ``widgets.po``, the widgets' (``_("...")`` in
+writes (``_("...")`` and ``N_("...")`` in ``docs/_ext/book/``, see
+``i18n/catalogue.py`` there); ``widgets.po``, the widgets' (``_("...")`` in
 ``docs/_static/widgets/*.js``); ``figures.po``, the figures' (``tr("...")`` in
 ``docs/chapters/figures/*.py``); and ``source.po``, the comments and docstrings
 of ``src/`` that the pages include. Then, for every ``.po`` file under the
@@ -68,7 +68,7 @@ def update_book_catalogues(root: Path, template: Catalog | None = None) -> list[
     """Bring ``<language>/LC_MESSAGES/book.po`` under ``root`` up to date; the changed files."""
     template = book_template() if template is None else template
     return update_catalogues(
-        root, BOOK, template, "the book's extension (docs/_ext/book/words.py)"
+        root, BOOK, template, "the book's extension (docs/_ext/book/i18n/catalogue.py)"
     )
 
 

@@ -48,10 +48,10 @@ def marked(
 
 
 def book_template(folder: Path = EXTENSIONS, conf: Path | None = CONF) -> Catalog:
-    """Every message of the ``_()`` and ``N_()`` calls in ``folder/*.py``, and
+    """Every message of the ``_()`` and ``N_()`` calls in ``folder/**/*.py``, and
     the English value of each setting of ``conf`` that is words (the title,
     the description: ``editions.WORDS_SETTINGS``)."""
-    template = marked(sorted(folder.glob("*.py")))
+    template = marked(sorted(folder.rglob("*.py")))
     for message in settings_words(conf) if conf else []:
         if message not in template:
             template.add(message, locations=[(conf.name, 0)])
@@ -63,7 +63,7 @@ def settings_words(conf: Path = CONF) -> list[str]:
     import runpy
 
     sys.path.insert(0, str(DOCS / "_ext"))
-    from book.editions import WORDS_SETTINGS
+    from book.i18n.editions import WORDS_SETTINGS
 
     settings = runpy.run_path(str(conf))
     return [
@@ -82,9 +82,9 @@ INCLUDED = re.compile(r"\{literalinclude\}\s+\.\./\.\./(src/\w+\.py)\s*$", re.M)
 
 
 def source_template(docs: Path = DOCS) -> Catalog:
-    """The words of the files of ``src/`` that the pages include (source_pieces.py)."""
+    """The words of the files of ``src/`` that the pages include (source_words.py)."""
     sys.path.insert(0, str(docs / "_ext"))
-    from book import source_pieces
+    from book.i18n import source_words
 
     files = sorted(
         {
@@ -97,7 +97,7 @@ def source_template(docs: Path = DOCS) -> Catalog:
     template = Catalog(project="From Slopes to Backprop", fuzzy=False)
     for name in files:
         text = (docs.parent / name).read_text(encoding="utf-8")
-        for piece in source_pieces.pieces(text):
+        for piece in source_words.pieces(text):
             where = (f"../{name}", piece.start[0] + 1)
             if piece.message in template:
                 template[piece.message].locations.append(where)

@@ -14,7 +14,7 @@ CONFIGURE = 600
 
 # Transforms of a page: before Sphinx's Locale (20), which translates the page
 # and would otherwise take every code block as a message (code_comments.py) and
-# show the English words of the excerpts of src/ (source_words.py).
+# show the English words of the excerpts of src/ (i18n/source_words.py).
 BEFORE_LOCALE = 15
 # After Locale (20): the download line and the Run control are written in the
 # build's language from book.po, and so are in no page's catalogue.

@@ -1,7 +1,7 @@
 /* Draw the graph a block's to_dot(...) gave, under the block (runner-session.js loads
  * this file the first time a block shows one). Graphviz compiled to WebAssembly, the
  * npm package @viz-js/viz as one classic script that the site serves beside Pyodide
- * (docs/_ext/book/runner.py), is loaded here, once: nothing of it is fetched before a
+ * (docs/_ext/book/runner/page.py), is loaded here, once: nothing of it is fetched before a
  * reader draws. The drawing takes the page's colours, in both themes; its caption,
  * the text alternative, counts the nodes and edges and gives the output's numbers;
  * the DOT text stays one click away. */

@@ -214,7 +214,7 @@
     block.box.classList.remove("runner-stopped");
   }
 
-  // The copy button's rule (docs/_ext/book/copy_rule.py, which hands the prompt to the
+  // The copy button's rule (docs/_ext/book/code/copy_rule.py, which hands the prompt to the
   // page): with prompts, only the lines after ">>> " or "... " (a bare "..." is a
   // blank line); without prompts, the whole text.
   var PROMPT = new RegExp("^(" + window.bookCopyRule.prompt + ")");

@@ -1,4 +1,4 @@
-/* Run the book's code in the page (docs/_ext/book/runner.py). Small and deferred: it
+/* Run the book's code in the page (docs/_ext/book/runner/page.py). Small and deferred: it
  * only shows the Run buttons the build wrote into each Python block and listens
  * for a press (or Shift+Enter in a block). Nothing of Python is fetched
  * until the reader presses one: then runner-session.js (one Python session per
@@ -22,7 +22,7 @@
       output: null,
       reset: null,
       needs: box.classList.contains("runner-needs-torch") ? "torch" : "",
-      // "3.11" when the page shows what that version printed (docs/_ext/book/runner.py)
+      // "3.11" when the page shows what that version printed (docs/_ext/book/runner/page.py)
       printedBy: (/\brunner-printed-by-(\d+)-(\d+)\b/.exec(box.className) || []).slice(1).join("."),
     };
   });
@@ -80,7 +80,7 @@
       }
     );
   }
-  // The Run buttons are in the page (docs/_ext/book/runner.py), laid out but hidden
+  // The Run buttons are in the page (docs/_ext/book/runner/page.py), laid out but hidden
   // until now: showing them is a change of visibility on the buttons alone, which
   // neither restyles the page nor moves anything (a class on <html> restyled and
   // laid out all of a long chapter).

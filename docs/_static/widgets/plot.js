@@ -1,7 +1,7 @@
 /* The widgets' plot helper: an SVG plot with axes, ticks, curves, dots and
    straight lines (tangents and secants, drawn one way for every widget).
    Needs ui.js; loaded only on pages whose widgets draw a plot
-   (docs/_ext/book/widgets.py). A classic script.
+   (docs/_ext/book/figures/widgets.py). A classic script.
 */
 (function () {
   "use strict";

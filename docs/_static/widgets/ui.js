@@ -1,7 +1,7 @@
 /* The widgets' small UI helper: numbers for people, DOM and SVG elements,
    buttons, sliders, readouts, a status line, the widgets' words, and the
    mounting of every widget. Loaded on a page with a widget, after engine.js
-   and before plot.js and the widget files (docs/_ext/book/widgets.py).
+   and before plot.js and the widget files (docs/_ext/book/figures/widgets.py).
 
    Each chapter marks a widget's place with the `widget` directive, which writes
        <div class="widget" data-widget="NAME"> title, <div class="widget-fallback"> </div>
@@ -21,7 +21,7 @@
   const SVG = "http://www.w3.org/2000/svg";
   // Every word a widget shows is English in its script, marked _("..."), and
   // translated in the catalogue widgets.po: the build writes this edition's
-  // translations into widget-words.js (docs/_ext/book/widgets.py), which the
+  // translations into widget-words.js (docs/_ext/book/figures/widgets.py), which the
   // page loads before this file; the English edition needs none. A {name} in
   // a message is filled in from `values`. No script decides the language.
   const WORDS = window.bookWidgetWords || {};

@@ -10,7 +10,7 @@ The secant is always orange and the tangent always purple.
 
 Every word a figure draws goes through `tr`, in English: the English build
 draws it as written; a translated build (Sphinx's ``language``, which
-docs/_ext/book/figure_cache.py hands to the scripts as ``BOOK_LANGUAGE``,
+docs/_ext/book/figures/cache.py hands to the scripts as ``BOOK_LANGUAGE``,
 with the build's catalogue folders as ``BOOK_LOCALE_DIRS``) draws its
 translation from the catalogue ``<language>/LC_MESSAGES/figures.po``, which
 ``make catalogues`` refreshes from the scripts' ``tr`` calls. Latin letters,
@@ -144,7 +144,7 @@ def fields(template: str) -> list[str]:
 def font_files() -> list[Path]:
     """The font files the figures draw their words with, in the book's language.
 
-    The figure cache (docs/_ext/book/figure_cache.py) hashes them into every
+    The figure cache (docs/_ext/book/figures/cache.py) hashes them into every
     figure's key, so a figure is drawn again when its fonts change. A family
     matplotlib cannot find is an error here, not a silent fallback.
     """

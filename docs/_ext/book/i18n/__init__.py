@@ -1,0 +1,16 @@
+"""The translated editions: every word a reader sees, in the edition's language.
+
+- ``catalogue.py``: ``book.po``, the words the extension itself writes
+  (``_()``, ``N_()``), and the other catalogues read for the parts;
+- ``editions.py``: a translated edition's settings, the language switcher and
+  the links between the editions;
+- ``code_comments.py``: the comments and docstrings of a page's own Python
+  blocks, translated with the page (the code never);
+- ``source_words.py``: the comments and docstrings of the excerpts of ``src/``,
+  from ``source.po``;
+- ``upstream_fixes.py``: the two upstream bugs a translated edition meets.
+"""
+
+from . import catalogue, code_comments, editions, source_words, upstream_fixes
+
+__all__ = ["catalogue", "code_comments", "editions", "source_words", "upstream_fixes"]

@@ -62,7 +62,7 @@ PARTS = (
     i18n.source_words,
     code.captions,
     figures.cache,
-    exercises,
+    exercises.checks,
     site.downloads,
     notebooks.notebook,
     figures.widgets,
@@ -120,7 +120,7 @@ def prepare(app: Sphinx) -> None:
     runner.words.stage_words(app)
     figures.widgets.stage_words(app)
     runner.runtime.stage_runtime(app)
-    exercises.stage_download(app)
+    exercises.checks.stage_download(app)
     epub_pdf.pdf_font.add_print_font(app)
     site.previews.restore_cards(app)
 

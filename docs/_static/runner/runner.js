@@ -84,9 +84,12 @@
   // until now: showing them is a change of visibility on the buttons alone, which
   // neither restyles the page nor moves anything (a class on <html> restyled and
   // laid out all of a long chapter).
-  Array.prototype.forEach.call(document.querySelectorAll(".highlight .runner-run, .highlight .runner-check"), function (run) {
-    run.classList.add("runner-ready");
-  });
+  Array.prototype.forEach.call(
+    document.querySelectorAll(".highlight .runner-run, .highlight .runner-check"),
+    function (run) {
+      run.classList.add("runner-ready");
+    }
+  );
   document.addEventListener("click", function (event) {
     var run = event.target.closest && event.target.closest(".runner-run, .runner-check");
     var block = run && blockOf(run);

@@ -76,7 +76,7 @@ class EngineDownload(SphinxTransform):
         engine = self.link(config.engine_download)
         if config.engine_check_download:
             check = self.link(config.engine_check_download)
-            answers = self.link(exercises.download_path(self.env))
+            answers = self.link(exercises.checks.download_path(self.env))
             words = around(
                 ENGINE_AND_CHECK, engine=engine, check=check, exercises=answers
             )

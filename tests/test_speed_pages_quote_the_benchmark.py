@@ -19,7 +19,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "docs" / "chapters"
 RESULTS = CHAPTERS / "figures" / "speed_results.json"
-PAGES = {"08": CHAPTERS / "08-speed.md", "11": CHAPTERS / "11-inside-tinygrad.md"}
+PAGES = {"08": CHAPTERS / "08-speed.md", "12": CHAPTERS / "12-inside-tinygrad.md"}
 LABELS = {
     "floats": "the arithmetic alone (bare floats)",
     "wrapper": "one object per operation (`Float`)",
@@ -74,7 +74,7 @@ def quotes(r: dict) -> dict[str, dict[str, str]]:
         WR_TIMES=f"{step['times_floats']['wrapper']:.1f}",
         RATIO=f"{on['tinygrad'] / on['micrograd']:.2f}",
     )
-    return {"08": eight, "11": appendix}
+    return {"08": eight, "12": appendix}
 
 
 # Where each quoted number sits in the page: the words around it, so that a
@@ -91,7 +91,7 @@ CONTEXT = {
         "MG_TIMES": "micrograd\n{} times",
         "RATIO": "{} of micrograd's time",
     },
-    "11": {
+    "12": {
         "NODES": "a graph of {} values",
         "PYTHON": "with Python {} and",
         "MICROGRAD": "micrograd {}: the times",
@@ -116,7 +116,7 @@ def normalise(text: str) -> str:
     return re.sub(r"[ \t]*\n[ \t]*", "\n", text)
 
 
-@pytest.mark.parametrize("chapter", ["08", "11"])
+@pytest.mark.parametrize("chapter", ["08", "12"])
 def test_every_quoted_number_matches_the_stored_run(chapter: str) -> None:
     page = normalise(PAGES[chapter].read_text(encoding="utf-8"))
     flat = re.sub(r"\s+", " ", page)
@@ -153,7 +153,7 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
     assert re.fullmatch(r"3\.\d+\.\d+", r["python"])
 
 
-@pytest.mark.parametrize("chapter", ["08", "11"])
+@pytest.mark.parametrize("chapter", ["08", "12"])
 def test_the_pages_read_no_repository_file(chapter: str) -> None:
     text = PAGES[chapter].read_text(encoding="utf-8")
     for leak in [

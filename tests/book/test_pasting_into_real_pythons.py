@@ -57,6 +57,7 @@ from pathlib import Path
 import pytest
 
 from book.code import copy_rule  # docs/_ext, on pytest's pythonpath
+from book.exercises import assemble
 from book.runner.page import NEEDS_NUMPY  # the chapters whose code needs NumPy
 from helpers import (
     CHAPTERS,
@@ -365,6 +366,8 @@ def session(argv: list[str], tmp_path: Path):
     folder.mkdir()
     for name in ENGINE_FILES:
         shutil.copy(ROOT / "src" / name, folder / name)
+    # the exercises' checker, as the build assembles it from the chapters
+    (folder / "check_exercises.py").write_text(assemble.assemble(), encoding="utf-8")
     env = {
         "HOME": str(tmp_path),  # no history or settings of ours
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),

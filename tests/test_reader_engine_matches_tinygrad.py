@@ -5,8 +5,8 @@ Each step's code is a ```python fence right after a MyST comment
 ``% reader-engine: step N``: step 0 is the class, and each later step defines
 functions and attaches them to it (``Value.tanh = tanh``), as the reader does
 at the prompt. The whole engine in one class follows
-``% reader-engine: complete``: the page includes it from ``src/engine.py``,
-the file chapter 5 offers for download and chapter 6 imports. This test takes
+``% reader-engine: complete``: the page includes it from ``src/engine_book.py``,
+the file chapter 5 offers for download and chapter 6 imports (as ``engine``). This test takes
 the steps' fences from the page and runs them as the reader pastes them (in
 order, in one namespace), runs the file on its own, and checks that every
 engine gives the same values and gradients as the real file on every example
@@ -29,9 +29,11 @@ import tinygrad
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "chapters" / "05-engine.md"
-ENGINE_FILE = ROOT / "src" / "engine.py"  # the complete engine, offered as engine.py
+ENGINE_FILE = (
+    ROOT / "src" / "engine_book.py"
+)  # the complete engine, offered as engine_book.py
 INCLUDE = re.compile(
-    r"^[ \t]*```\{literalinclude\} \.\./\.\./src/engine\.py[ \t]*$", re.M
+    r"^[ \t]*```\{literalinclude\} \.\./\.\./src/engine_book\.py[ \t]*$", re.M
 )
 MARKER = re.compile(r"^% reader-engine: (step (\d+)|complete)[ \t]*$", re.M)
 FENCE = re.compile(r"^[ \t]*```python[ \t]*\n(.*?)^[ \t]*```[ \t]*$", re.M | re.S)
@@ -49,7 +51,7 @@ def marked_blocks(text: str) -> dict[str, str]:
         if marker.group(1) == "complete":
             include = INCLUDE.search(text, marker.end())
             assert include, (
-                "no literalinclude of src/engine.py after the complete marker"
+                "no literalinclude of src/engine_book.py after the complete marker"
             )
             assert "```" not in text[marker.end() : include.start()].replace("````", "")
             blocks["complete"] = ENGINE_FILE.read_text(encoding="utf-8")
@@ -314,7 +316,7 @@ def methods_of(code: str) -> dict[str, str]:
 
 
 def test_the_complete_engine_is_the_steps_last_methods() -> None:
-    """engine.py is the steps put together: each method as the last step that wrote it."""
+    """engine_book.py is the steps put together: each method as the last step that wrote it."""
     stepped: dict[str, str] = {}
     for k in range(STEPS):
         stepped.update(methods_of(BLOCKS[f"step {k}"]))

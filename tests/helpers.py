@@ -623,9 +623,10 @@ def copy_texts(texts: list[str]) -> list[str]:
 
 # --- chapter 5's engine, as the reader builds it (promise 2) -------------------
 
-ENGINE_FILE = ROOT / "src" / "engine.py"  # the complete engine, offered as engine.py
+# the complete engine, offered as engine_book.py (never the name of the reader's file)
+ENGINE_FILE = ROOT / "src" / "engine_book.py"
 ENGINE_INCLUDE = re.compile(
-    r"^[ \t]*```\{literalinclude\} \.\./\.\./src/engine\.py[ \t]*$", re.M
+    r"^[ \t]*```\{literalinclude\} \.\./\.\./src/engine_book\.py[ \t]*$", re.M
 )
 READER_MARKER = re.compile(r"^% reader-engine: (step (\d+)|complete)[ \t]*$", re.M)
 READER_STEPS = 6  # step 0 (the first engine) and steps 1 to 5
@@ -642,7 +643,7 @@ def marked_blocks(text: str) -> dict[str, str]:
         if marker.group(1) == "complete":
             include = ENGINE_INCLUDE.search(text, marker.end())
             assert include, (
-                "no literalinclude of src/engine.py after the complete marker"
+                "no literalinclude of src/engine_book.py after the complete marker"
             )
             assert "```" not in text[marker.end() : include.start()].replace("````", "")
             blocks["complete"] = ENGINE_FILE.read_text(encoding="utf-8")

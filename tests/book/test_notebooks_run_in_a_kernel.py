@@ -509,7 +509,7 @@ def test_open_in_colab_comes_with_book_repository_and_loads_nothing(tmp_path):
 
 # --- a notebook keeps the reader's files ---------------------------------------------
 
-ENGINE = ROOT / "src" / "engine.py"
+ENGINE = ROOT / "src" / "engine_book.py"  # written as engine.py, the reader's name
 TINYGRAD = ROOT / "src" / "tinygrad.py"
 # The reader's own engine.py of chapter 5: theirs by its first line, and with
 # their mistake, = for +=, so that a cell's output shows which engine ran.
@@ -565,7 +565,7 @@ def test_the_first_cell_writes_a_file_only_where_none_of_that_name_is(
     said = run_as_a_script(code, tmp_path).splitlines()
     assert said[1] == (
         "Using your own engine.py (it differs from the book's from line 1 on); the "
-        "book's is the download engine.py on the chapter's page, if you want it."
+        "book's is the download engine_book.py on the chapter's page, if you want it."
     )
     assert (tmp_path / "engine_book.py").read_text() == "# mine too\n"
 

@@ -189,7 +189,7 @@ def test_untranslated_pages_say_so_and_the_checker_says_its_language(site: Path)
         [
             sys.executable,
             str(ROOT / "src" / "check_engine.py"),
-            str(ROOT / "src" / "engine.py"),
+            str(ROOT / "src" / "engine_book.py"),
         ],
         capture_output=True,
         text=True,

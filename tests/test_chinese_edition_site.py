@@ -469,7 +469,7 @@ def excerpt(page: Path, starts: str) -> str:
 @pytest.mark.parametrize(
     "page, starts",
     [
-        ("chapters/11-inside-tinygrad.html", "def backward(self) -> None:"),
+        ("chapters/12-inside-tinygrad.html", "def backward(self) -> None:"),
         ("chapters/10-tensors.html", "class Function:"),
     ],
 )

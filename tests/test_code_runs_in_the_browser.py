@@ -229,7 +229,7 @@ def test_running_the_page_again_frees_a_million_values(ran_pages) -> None:
     Freeing it recurses in C once per value: without book_session's shallow frees
     it overflows the browser's stack and Pyodide stops for good.
     """
-    page = ran_page(ran_pages, "11-")  # run once already, the chain still held
+    page = ran_page(ran_pages, "12-")  # run once already, the chain still held
     assert "Ran the blocks" in page.ran["status"], page.ran["status"]
     run_and_wait(page, lambda: page.click(".runner-all"))
     status = page.inner_text(".runner-status")

@@ -91,7 +91,7 @@ def test_the_model_the_reader_types_in_chapter_6_is_short() -> None:
 
 
 def test_the_appendix_shows_the_loop_of_gradient_descent_alone() -> None:
-    page = CHAPTERS / "11-inside-tinygrad.md"
+    page = CHAPTERS / "12-inside-tinygrad.md"
     text = page.read_text(encoding="utf-8")
     shown = [
         include

@@ -404,7 +404,7 @@ def test_a_notebooks_prose_is_the_pages_directives_as_plain_markdown(edition: st
     assert "$$\n" in slopes and "$f(x) = x^2$" in slopes, "math is not Jupyter's"
     assert "](05-engine.html)" in slopes, "a link to another chapter is lost"
     assert "engine-download" not in slopes and ".ipynb" not in slopes
-    appendix = markdown_of(chapters / "11-inside-tinygrad.ipynb")
+    appendix = markdown_of(chapters / "12-inside-tinygrad.ipynb")
     excerpt = "```python\n    def __add__(self, other"
     assert excerpt in appendix, "an excerpt of tinygrad.py is not a Markdown fence"
     if edition == "zh_CN":

@@ -84,7 +84,9 @@ def split_page(text: str) -> tuple[str, str, str]:
         if fence is None:
             if stripped.startswith("```python"):
                 fence = "python"
-            elif re.match(r"```+\{(eval-rst|literalinclude)\}", stripped):
+            elif re.match(
+                r"```+\{(eval-rst|literalinclude|exercise-check)\}", stripped
+            ):
                 fence = "skip"
             else:
                 prose.append(line)

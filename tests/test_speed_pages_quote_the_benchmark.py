@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = ROOT / "docs" / "chapters"
 RESULTS = CHAPTERS / "figures" / "speed_results.json"
-PAGE = CHAPTERS / "11-inside-tinygrad.md"
+PAGE = CHAPTERS / "12-inside-tinygrad.md"
 SPEED = CHAPTERS / "08-speed.md"
 LABELS = {
     "floats": "the arithmetic alone (bare floats)",
@@ -115,7 +115,7 @@ def test_chapter_8_quotes_none_of_the_run_and_links_to_it() -> None:
     r = results()
     for number in [f"{r['mlp_step']['nodes']:,}", "micrograd 0.1.0", "ms per step"]:
         assert number not in text, f"{SPEED.name} quotes {number!r} again"
-    assert "11-inside-tinygrad.md#speed-and-the-garbage-collector" in text
+    assert "12-inside-tinygrad.md#speed-and-the-garbage-collector" in text
 
 
 def test_the_prose_about_the_numbers_holds() -> None:
@@ -142,7 +142,7 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
     assert re.fullmatch(r"3\.\d+\.\d+", r["python"])
 
 
-@pytest.mark.parametrize("page", [PAGE, SPEED], ids=["11", "08"])
+@pytest.mark.parametrize("page", [PAGE, SPEED], ids=["12", "08"])
 def test_the_pages_read_no_repository_file(page: Path) -> None:
     text = page.read_text(encoding="utf-8")
     for leak in [

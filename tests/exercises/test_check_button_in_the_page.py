@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import chapter_page
+
 pytestmark = pytest.mark.browser
 
 TRAIN = """from check_exercises import check
@@ -45,7 +47,7 @@ ANSWERS = {
         TRAIN,
     ),
 }
-PAGES = {"1.4": "chapters/01-slopes.html", "6.1": "chapters/06-xor.html"}
+PAGES = {"1.4": chapter_page("slopes"), "6.1": chapter_page("xor")}
 EDITIONS = {"en": ("", "Check", "✓ Exercise"), "zh_CN": ("zh_CN/", "检查", "✓ 练习")}
 
 

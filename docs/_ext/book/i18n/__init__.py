@@ -10,11 +10,13 @@
   from ``source.po``;
 - ``pending.py``: a page's English its catalogue lacks (the build fails, naming
   it) or leaves untranslated (the page says so);
+- ``cjk_spacing.py``: no space between a Chinese word and the bold term beside it;
 - ``upstream_fixes.py``: the two upstream bugs a translated edition meets.
 """
 
 from . import (
     catalogue,
+    cjk_spacing,
     code_comments,
     editions,
     pending,
@@ -24,6 +26,7 @@ from . import (
 
 __all__ = [
     "catalogue",
+    "cjk_spacing",
     "code_comments",
     "editions",
     "pending",

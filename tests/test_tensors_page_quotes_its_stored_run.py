@@ -1,7 +1,7 @@
-"""Every printed value is checked: the stored timings that the tensors chapter quotes.
+"""Every printed value is checked: the stored timings that the digits chapter quotes.
 
 How long the training and one training step take depends on the reader's
-machine, so chapter 10 checks a bound on it and prints the reader's own times
+machine, so chapter 11 checks a bound on it and prints the reader's own times
 without showing them; beside them it quotes the run that
 ``docs/_tools/benchmarks/bench_tensors_chapter.py`` (``make bench-tensors``)
 stored in ``docs/chapters/figures/tensors_results.json``, from which its speed
@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "docs" / "chapters" / "10-tensors.md"
+PAGE = ROOT / "docs" / "chapters" / "11-digits.md"
 RESULTS = ROOT / "docs" / "chapters" / "figures" / "tensors_results.json"
 
 
@@ -47,7 +47,7 @@ def page_text() -> str:
 def test_the_page_quotes_the_stored_run_digit_for_digit() -> None:
     text = page_text()
     missing = [quote for quote in quotes(stored()) if quote not in text]
-    assert not missing, f"10-tensors.md does not quote {RESULTS.name} as: {missing}"
+    assert not missing, f"11-digits.md does not quote {RESULTS.name} as: {missing}"
 
 
 def test_the_stored_run_keeps_the_bounds_the_page_checks() -> None:

@@ -204,7 +204,7 @@ bench: $(BENCH_VENV)/.installed-stamp
 bench-book: $(BENCH_VENV)/.installed-stamp
 	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_speed_chapter.py
 
-# Re-measure the timings chapter 10 quotes (the training on the digits, a step
+# Re-measure the timings chapter 11 quotes (the training on the digits, a step
 # of each engine) and cache them with the commit in
 # docs/chapters/figures/tensors_results.json (NumPy: the book's environment).
 bench-tensors: $(STAMP)

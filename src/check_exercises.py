@@ -394,6 +394,9 @@ WORDS: dict[str, dict[str, str]] = {
         ' check("6.4", answer). This is {got}. (To check your engine of chapter 5,'
         " use check_engine: from check_engine import check as check_engine.)",
         "unknown": "✗ There is no checked exercise {number}. Checked in that chapter: {known}.",
+        "usage": "Check your answers to the book's exercises. In Python, in this file's"
+        ' folder:\n\n    from check_exercises import check\n    check("1.4", k_slope)'
+        "    # the exercise's number, then your answer\n\nExercises: {exercises}",
     },
     "zh_CN": {
         "exercise": "练习 {number}",
@@ -429,6 +432,9 @@ WORDS: dict[str, dict[str, str]] = {
         "这里给的是 {got}。（要检查第 5 章你自己的引擎，请用 check_engine："
         "from check_engine import check as check_engine。）",
         "unknown": "✗ 没有要检查的练习 {number}。这一章要检查的练习有：{known}。",
+        "usage": "检查你对本书练习的答案。在这个文件所在的文件夹里运行 Python：\n\n"
+        '    from check_exercises import check\n    check("1.4", k_slope)'
+        "    # 先写练习编号，再写你的答案\n\n练习：{exercises}",
     },
 }
 
@@ -472,9 +478,8 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
 
 def main() -> None:
     """``python check_exercises.py``: how to use it, and the exercises it checks."""
-    print(__doc__.split("\n\n")[0])
-    print(__doc__.split("\n\n")[1])
-    print("Exercises:", ", ".join(EXERCISES) or "none")
+    words = Words(language_from_environment(os.environ))
+    print(words("usage", exercises=", ".join(EXERCISES) or "-"))
 
 
 # --- the book's exercises, from the chapters' sources -------------------------------

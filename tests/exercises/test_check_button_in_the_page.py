@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import chapter_page
+
 pytestmark = pytest.mark.browser
 
 # exercise: (a wrong answer with its cause in each language, a right answer)
@@ -24,7 +26,7 @@ ANSWERS = {
         "from check_exercises import check\n\n\ndef k_slope(x):\n    return 6 * x - 4\n",
     ),
 }
-PAGES = {"1.4": "chapters/01-slopes.html"}
+PAGES = {"1.4": chapter_page("slopes")}
 EDITIONS = {"en": ("", "Check", "✓ Exercise"), "zh_CN": ("zh_CN/", "检查", "✓ 练习")}
 
 

@@ -22,7 +22,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 
 from book.exercises import assemble
-from built_site import chapter_pages
+from helpers import chapter_pages
 
 CHECKS = assemble.all_checks()
 CHECKER = assemble.load()

@@ -374,28 +374,17 @@
 
   // A block that was stopped is never replayed on its way to another: only its
   // own Run runs it again (else an endless loop, stopped, would run again at once).
-  R.runUpTo = function (block) {
+  // Check (an exercise's starter): the starter, edited or not, then its check.
+  R.runUpTo = function (block, check) {
     return runBlocks(function () {
       // decided when its turn comes: earlier runs may have run some
-      unstop(block);
+      var also = check ? [block, check] : [block];
+      also.forEach(unstop);
       return blocks
         .filter(function (b) {
           return b.number < block.number && !b.ran && !b.stopped;
         })
-        .concat([block]);
-    }, false);
-  };
-  // Check: an exercise's starter block (edited or not) and the check below it,
-  // after the blocks above not run yet; the verdict is the check's output.
-  R.check = function (block, call) {
-    return runBlocks(function () {
-      unstop(block);
-      unstop(call);
-      return blocks
-        .filter(function (b) {
-          return b.number < block.number && !b.ran && !b.stopped;
-        })
-        .concat([block, call]);
+        .concat(also);
     }, false);
   };
   R.runAll = function () {

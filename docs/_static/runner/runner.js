@@ -72,8 +72,7 @@
         });
     loaded.then(
       function () {
-        if (check) return runner.check(block, blocks[block.number]);
-        return block ? runner.runUpTo(block) : runner.runAll();
+        return block ? runner.runUpTo(block, check && blocks[block.number]) : runner.runAll();
       },
       function (e) {
         status.textContent = String(e);

@@ -5,7 +5,7 @@ chapter's Markdown, as a fence the page does not show::
 
     ```{exercise-check} 1.4
     wants(FUNCTION, "k_slope")
-    case("the slope at x = -3", "x = -3 处的斜率", -22, args=[-3])
+    case("the slope at x = -3", "...(the words in Chinese)", -22, args=[-3])
     mistake("sign", "...", "...", like=lambda x: 6 * x + 4)
     ```
 

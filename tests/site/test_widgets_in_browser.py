@@ -325,7 +325,7 @@ def test_x_times_x_adds_both_inputs_paths_to_10(session):
     expect(readout(w, "slope")).to_have_text("5")
     press(w, "Add the right input's path")
     expect(readout(w, "slope")).to_have_text("10")
-    expect(w.locator(".widget-trace")).to_contain_text("slope += 5")
+    expect(w.locator(".widget-trace")).to_contain_text("dq_dx += 5")
     x = Value(5)
     (x * x).backward()
     assert shown(x.grad) == "10"

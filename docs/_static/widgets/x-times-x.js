@@ -72,7 +72,7 @@
       slope = 0;
       added = [false, false];
       lines.length = 0;
-      lines.push(`x = ${fmt(x.data)}`, `q = x * x    # ${fmt(q.data)}`, "slope = 0");
+      lines.push(`x = ${fmt(x.data)}`, `q = x * x    # ${fmt(q.data)}`, "dq_dx = 0");
       status.say(T.evaluated(fmt(q.data), fmt(x.data), fmt(q.edges[0][1])));
       render();
     }
@@ -81,7 +81,7 @@
       const localDerivative = q.edges[i][1]; // the other input, kept from the run
       slope += localDerivative;
       added[i] = true;
-      lines.push(`slope += ${fmt(localDerivative)}   # ${T.sides[i]}: ${fmt(slope)}`);
+      lines.push(`dq_dx += ${fmt(localDerivative)}   # ${T.sides[i]}: ${fmt(slope)}`);
       const numbers = [T.sides[i], fmt(localDerivative), fmt(slope)];
       status.say(added.every(Boolean) ? T.bothIn(...numbers, fmt(x.data)) : T.oneIn(...numbers));
       render();

@@ -33,7 +33,8 @@
     edge: (side, local) => _("{side} input: ×{local}", { side, local }),
     added: (label) => _("{label}, added", { label }),
     slopeLine: (slope) => _("slope {slope}", { slope }),
-    diagram: (x, q, slope) => _("x = {x} feeds both inputs of q = x * x. q: {q}. Slope so far: {slope}.", { x, q, slope }),
+    diagram: (x, q, slope) =>
+      _("x = {x} feeds both inputs of q = x * x. q: {q}. Slope so far: {slope}.", { x, q, slope }),
     notComputedShort: _("not computed"),
   };
 

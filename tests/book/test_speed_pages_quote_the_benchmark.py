@@ -1,11 +1,12 @@
-"""Every printed value is checked: the stored benchmark numbers that chapter 8 and the appendix quote.
+"""Every printed value is checked: the stored benchmark numbers that the appendix quotes.
 
-Micrograd is not installed where the book is built, so those pages cannot
-print their comparison with it from a snippet. They show it as tables and in
+Micrograd is not installed where the book is built, so the appendix cannot
+print its comparison with it from a snippet. It shows it as a table and in
 prose, from the run that ``docs/_tools/benchmarks/bench_speed_chapter.py`` (``make
 bench-book``) stored in ``docs/chapters/figures/speed_results.json``. This test
 derives every quoted number from that file and finds it, digit for digit, in
 the page, and checks that what the prose says about the numbers holds for them.
+The run is quoted once: chapter 8 links to the appendix and quotes none of it.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ import pytest
 
 from helpers import DOCS, ROOT, chapter
 
-RESULTS = DOCS / "chapters" / "figures" / "speed_results.json"
-PAGES = {"speed": chapter("speed"), "appendix": chapter("inside-tinygrad")}
+CHAPTERS = DOCS / "chapters"
+RESULTS = CHAPTERS / "figures" / "speed_results.json"
+PAGE = chapter("inside-tinygrad")
+SPEED = chapter("speed")
 LABELS = {
     "floats": "the arithmetic alone (bare floats)",
     "wrapper": "one object per operation (`Float`)",
@@ -33,77 +36,57 @@ def results() -> dict:
     return json.loads(RESULTS.read_text(encoding="utf-8"))
 
 
-def quotes(r: dict) -> dict[str, dict[str, str]]:
-    """For each page, the text it must contain: placeholder name -> the number as printed."""
+def quotes(r: dict) -> dict[str, str]:
+    """The text the page must contain: placeholder name -> the number as printed."""
     step = r["mlp_step"]
     on, off = step["ms"], step["ms_collector_off"]
+    times, objects = step["times_floats"], step["tracked_per_value"]
 
     def share(engine: str) -> str:
         return f"{1 - off[engine] / on[engine]:.0%}"
 
-    run = {
+    table = "\n".join(
+        f"| {LABELS[e]} | {on[e]:.1f} ms | {off[e]:.1f} ms"
+        f" | {f'{objects[e]:.2f}' if e in objects else '–'} |"
+        for e in ["floats", "wrapper", "tinygrad", "closures", "micrograd"]
+    )
+    return {
         "MACHINE": r["machine"],
         "PYTHON": r["python"],
         "MICROGRAD": r["micrograd"],
         "NODES": f"{step['nodes']:,}",
+        "TABLE11": table,
+        "TG_TIMES": f"{times['tinygrad']:.1f}",
+        "MG_TIMES": f"{times['micrograd']:.1f}",
+        "WR_TIMES": f"{times['wrapper']:.1f}",
+        "RATIO": f"{on['tinygrad'] / on['micrograd']:.2f}",
+        "MG_OFF": f"{off['micrograd']:.1f} ms",
+        "TG_OFF": f"{off['tinygrad']:.1f}",
+        "MG_SHARE": share("micrograd"),
+        "TG_SHARE": share("tinygrad"),
+        "TG_OBJECTS": f"{objects['tinygrad']:.2f}",
+        "CL_OBJECTS": f"{objects['closures']:.2f}",
     }
-    objects = step["tracked_per_value"]
-    appendix = dict(run)
-    appendix["TABLE11"] = "\n".join(
-        f"| {LABELS[e]} | {objects[e]:.2f} | {on[e]:.0f} ms | {off[e]:.0f} ms"
-        f" | {share(e)} |"
-        for e in ["tinygrad", "closures", "micrograd"]
-    )
-    appendix.update(
-        MG_SHARE=share("micrograd"),
-        TG_SHARE=share("tinygrad"),
-        TG_OBJECTS=f"{objects['tinygrad']:.2f}",
-        CL_OBJECTS=f"{objects['closures']:.2f}",
-        MG_OFF=f"{off['micrograd']:.0f} ms",
-        TG_OFF=f"{off['tinygrad']:.0f}",
-    )
-    eight = dict(run)
-    eight["TABLE8"] = "\n".join(
-        f"| {LABELS[e]} | {on[e]:.1f} ms | {step['ns_per_node'][e]:.0f} ns"
-        f" | {step['times_floats'][e]:.1f} |"
-        for e in ["floats", "wrapper", "tinygrad", "micrograd"]
-    )
-    eight.update(
-        TG_TIMES=f"{step['times_floats']['tinygrad']:.1f}",
-        MG_TIMES=f"{step['times_floats']['micrograd']:.1f}",
-        WR_TIMES=f"{step['times_floats']['wrapper']:.1f}",
-        RATIO=f"{on['tinygrad'] / on['micrograd']:.2f}",
-    )
-    return {"speed": eight, "appendix": appendix}
 
 
 # Where each quoted number sits in the page: the words around it, so that a
 # number in the wrong place fails too. "{}" marks the number.
 CONTEXT = {
-    "speed": {
-        "MACHINE": "once, on {} with",
-        "PYTHON": "Python {} and micrograd",
-        "MICROGRAD": "and micrograd {}, and stored",
-        "NODES": "a graph of {} values",
-        "TABLE8": "|---|---:|---:|---:|\n{}\n",
-        "TG_TIMES": "Our engine costs {} times the bare arithmetic, and micrograd",
-        "WR_TIMES": "already costs {} times the\narithmetic",
-        "MG_TIMES": "micrograd\n{} times",
-        "RATIO": "{} of micrograd's time",
-    },
-    "appendix": {
-        "NODES": "a graph of {} values",
-        "PYTHON": "with Python {} and",
-        "MICROGRAD": "micrograd {}: the times",
-        "MACHINE": "processor time on {} with",
-        "TABLE11": "|---|---:|---:|---:|---:|\n{}\n",
-        "MG_SHARE": "Micrograd spends {} of its time in the collector",
-        "TG_SHARE": "whose graph has no cycle at all, still {}. Each run",
-        "TG_OBJECTS": "is {} such objects for ours",
-        "CL_OBJECTS": "{} for the closure design. With",
-        "MG_OFF": "micrograd takes {} against our",
-        "TG_OFF": "against our {}.",
-    },
+    "MACHINE": "once, on {} with",
+    "PYTHON": "Python {} and micrograd",
+    "MICROGRAD": "and micrograd {}, for a graph",
+    "NODES": "a graph of {} values",
+    "TABLE11": "|---|---:|---:|---:|\n{}\n",
+    "TG_TIMES": "Our engine costs {} times the bare arithmetic, and micrograd",
+    "MG_TIMES": "and micrograd {} times:",
+    "RATIO": "ours takes {} of micrograd's time",
+    "WR_TIMES": "already costs {} times the arithmetic",
+    "MG_OFF": "micrograd takes {} against our",
+    "TG_OFF": "against our {}.",
+    "MG_SHARE": "Micrograd spends {} of its time in the collector",
+    "TG_SHARE": "whose graph has no cycle at all, still {}. Each run",
+    "TG_OBJECTS": "is {} such objects for ours",
+    "CL_OBJECTS": "{} for the closure design.",
 }
 
 
@@ -116,17 +99,24 @@ def normalise(text: str) -> str:
     return re.sub(r"[ \t]*\n[ \t]*", "\n", text)
 
 
-@pytest.mark.parametrize("which", ["speed", "appendix"])
-def test_every_quoted_number_matches_the_stored_run(which: str) -> None:
-    page = normalise(PAGES[which].read_text(encoding="utf-8"))
+def test_every_quoted_number_matches_the_stored_run() -> None:
+    page = normalise(PAGE.read_text(encoding="utf-8"))
     flat = re.sub(r"\s+", " ", page)
     assert not re.search(r"@[A-Z0-9_]+@", page), "a placeholder was left in the page"
-    values = quotes(results())[which]
-    for name, context in CONTEXT[which].items():
+    values = quotes(results())
+    for name, context in CONTEXT.items():
         expected = context.format(values[name])
         assert re.sub(r"\s+", " ", expected) in flat, (
-            f"{PAGES[which].name}: expected {expected!r} (from {RESULTS.name})"
+            f"{PAGE.name}: expected {expected!r} (from {RESULTS.name})"
         )
+
+
+def test_chapter_8_quotes_none_of_the_run_and_links_to_it() -> None:
+    text = SPEED.read_text(encoding="utf-8")
+    r = results()
+    for number in [f"{r['mlp_step']['nodes']:,}", "micrograd 0.1.0", "ms per step"]:
+        assert number not in text, f"{SPEED.name} quotes {number!r} again"
+    assert f"{PAGE.name}#speed-and-the-garbage-collector" in text
 
 
 def test_the_prose_about_the_numbers_holds() -> None:
@@ -153,9 +143,9 @@ def test_the_stored_run_names_a_clean_commit_and_the_python_version() -> None:
     assert re.fullmatch(r"3\.\d+\.\d+", r["python"])
 
 
-@pytest.mark.parametrize("which", ["speed", "appendix"])
-def test_the_pages_read_no_repository_file(which: str) -> None:
-    text = PAGES[which].read_text(encoding="utf-8")
+@pytest.mark.parametrize("page", [PAGE, SPEED], ids=["appendix", "speed"])
+def test_the_pages_read_no_repository_file(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
     for leak in [
         "speed_results.json",
         "make bench",
@@ -163,14 +153,14 @@ def test_the_pages_read_no_repository_file(which: str) -> None:
         "repository's root",
         "source article",
     ]:
-        assert leak not in text, f"{PAGES[which].name} mentions {leak!r}"
+        assert leak not in text, f"{page.name} mentions {leak!r}"
 
 
-def test_the_speed_chapter_offers_the_benchmark_script() -> None:
-    assert "{download}`speed_benchmark.py <speed_benchmark.py>`" in PAGES[
-        "speed"
-    ].read_text("utf-8")
-    script = (DOCS / "chapters" / "speed_benchmark.py").read_text(encoding="utf-8")
+def test_the_appendix_offers_the_benchmark_script() -> None:
+    assert "{download}`speed_benchmark.py <speed_benchmark.py>`" in PAGE.read_text(
+        "utf-8"
+    )
+    script = (CHAPTERS / "speed_benchmark.py").read_text(encoding="utf-8")
     assert (
         "import tinygrad" in script
         and "docs/" not in script
@@ -185,7 +175,7 @@ def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> No
     import subprocess
     import sys
 
-    shutil.copy(DOCS / "chapters" / "speed_benchmark.py", tmp_path)
+    shutil.copy(CHAPTERS / "speed_benchmark.py", tmp_path)
     shutil.copy(ROOT / "src" / "tinygrad.py", tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     check = (

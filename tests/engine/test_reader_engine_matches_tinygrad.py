@@ -5,8 +5,8 @@ Each step's code is a ```python fence right after a MyST comment
 ``% reader-engine: step N``: step 0 is the class, and each later step defines
 functions and attaches them to it (``Value.tanh = tanh``), as the reader does
 at the prompt. The whole engine in one class follows
-``% reader-engine: complete``: the page includes it from ``src/engine.py``,
-the file chapter 5 offers for download and chapter 6 imports. This test takes
+``% reader-engine: complete``: the page includes it from ``src/engine_book.py``,
+the file chapter 5 offers for download and chapter 6 imports (as ``engine``). This test takes
 the steps' fences from the page and runs them as the reader pastes them (in
 order, in one namespace), runs the file on its own, and checks that every
 engine gives the same values and gradients as the real file on every example
@@ -270,7 +270,7 @@ def methods_of(code: str) -> dict[str, str]:
 
 
 def test_the_complete_engine_is_the_steps_last_methods() -> None:
-    """engine.py is the steps put together: each method as the last step that wrote it."""
+    """engine_book.py is the steps put together: each method as the last step that wrote it."""
     stepped: dict[str, str] = {}
     for k in range(READER_STEPS):
         stepped.update(methods_of(READER_BLOCKS[f"step {k}"]))

@@ -7,8 +7,9 @@ takes those fences from the page, runs them on chapter 5's last step (steps 0
 to 5 pasted in order, and the one-class engine), and checks that every one of
 the 1000 losses equals, bit for bit, the loss `train_xor()` records at the
 same step, and that the predictions are the same floats. The page retypes
-no engine: it imports `Value` from ``engine.py``, which it offers for download,
-the file chapter 5 shows as its one-class engine.
+no engine: it imports `Value` from ``engine.py``, the reader's own file, or
+the one it offers for download, ``engine_book.py`` (the file chapter 5 shows as
+its one-class engine, named so that it never replaces the reader's).
 """
 
 from __future__ import annotations
@@ -97,10 +98,11 @@ def test_the_page_marks_the_readers_training_code() -> None:
 
 
 def test_the_page_imports_chapter_5s_engine_and_retypes_none() -> None:
-    """The first code of the page imports engine.py, offered beside it; no class is typed."""
+    """The first code of the page imports engine.py, the reader's, or the book's
+    engine_book.py saved under that name; no class is typed."""
     first = FENCE.search(TEXT)
     assert first and first.group(1).startswith(">>> from engine import Value\n")
-    download = "{download}`engine.py <../../src/engine.py>`"
+    download = "{download}`engine_book.py <../../src/engine_book.py>`"
     assert download in TEXT[: first.start()]
     assert "class Value" not in TEXT
     chapter_5 = chapter("engine").read_text(encoding="utf-8")

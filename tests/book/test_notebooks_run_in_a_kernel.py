@@ -527,9 +527,12 @@ def first_cell(site: Path, name: str) -> str:
 
 
 def run_as_a_script(code: str, folder: Path) -> str:
-    """The first cell run by plain Python in ``folder``: what it printed."""
+    """The first cell run by plain Python in ``folder``: what it printed.
+
+    Read from standard input: the cell holds the book's files, more than one
+    argument of a command may hold (128 KB on Linux)."""
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True
+        [sys.executable, "-"], input=code, cwd=folder, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -97,8 +97,10 @@ html: $(STAMP) $(NODE_STAMP)
 
 # After the English pages changed: extract their messages (.pot, in
 # $(BUILD)/gettext), merge them into each language's catalogues (sphinx-intl
-# marks a changed message "fuzzy" and adds a new one untranslated), then list
-# per catalogue what needs a translator. See "The Chinese edition" in README.md.
+# marks a changed message "fuzzy" and adds a new one untranslated; a catalogue
+# whose messages did not change is not rewritten, and none changes its
+# POT-Creation-Date), then list per catalogue what needs a translator. See "The
+# Chinese edition" in README.md.
 catalogues: $(STAMP)
 	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
@@ -106,7 +108,7 @@ catalogues: $(STAMP)
 	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
 	@# docs/locale/<language>/LC_MESSAGES/sphinx.po is written by hand (the theme's missing words).
 	rm -f $(BUILD)/gettext/sphinx.pot
-	$(BIN)/sphinx-intl update -p $(BUILD)/gettext -d $(DOCS)/locale $(foreach lang,$(LANGUAGES),-l $(lang)) >/dev/null
+	$(BIN)/python docs/_tools/catalogues.py --pages $(BUILD)/gettext $(DOCS)/locale $(LANGUAGES)
 	$(BIN)/python docs/_tools/catalogues.py $(DOCS)/locale
 
 doctest: $(STAMP)

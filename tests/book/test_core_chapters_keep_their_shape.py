@@ -9,8 +9,8 @@
   the appendix shows is the loop alone, at most 12 lines (the whole function,
   with its docstring, waits in a dropdown).
 - Each core chapter asks the reader to predict before it shows, at least once;
-  chapter 3 in "How far can we trust the gradient?", chapter 6 about the first
-  loss of the training loop.
+  chapter 3 in "One neuron by hand" (which gradient is 0), chapter 6 about the
+  first loss of the training loop.
 """
 
 from __future__ import annotations
@@ -112,8 +112,8 @@ def test_each_core_chapter_asks_for_a_prediction(page: Path) -> None:
 
 def test_chapter_3_and_6_ask_where_the_book_says() -> None:
     chain = chapter("chain-rule").read_text(encoding="utf-8")
-    trust = chain.split("## How far can we trust the gradient?", 1)[1].split("\n## ")[0]
-    assert PREDICT.search(trust)
+    neuron = chain.split("## One neuron by hand", 1)[1].split("\n## ")[0]
+    assert PREDICT.search(neuron)
     xor = chapter("xor").read_text(encoding="utf-8")
     asks = [p for p in xor.split("\n\n") if PREDICT.search(p)]
     assert any("`losses[0]`" in p for p in asks)

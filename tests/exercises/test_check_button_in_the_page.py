@@ -38,6 +38,16 @@ ANSWERS = {
         },
         "from check_exercises import check\n\n\ndef k_slope(x):\n    return 6 * x - 4\n",
     ),
+    "2.1": (
+        "from check_exercises import check\n\n\n"
+        "def step(w, learning_rate):\n    return w + learning_rate * (8 * w - 20)\n",
+        {
+            "en": "Likely cause: the step goes uphill",
+            "zh_CN": "可能的原因：这一步走上坡了",
+        },
+        "from check_exercises import check\n\n\n"
+        "def step(w, learning_rate):\n    return w - learning_rate * (8 * w - 20)\n",
+    ),
     "6.1": (
         TRAIN.replace("p.data -=", "p.data +="),
         {
@@ -47,7 +57,11 @@ ANSWERS = {
         TRAIN,
     ),
 }
-PAGES = {"1.4": chapter_page("slopes"), "6.1": chapter_page("xor")}
+PAGES = {
+    "1.4": chapter_page("slopes"),
+    "2.1": chapter_page("loss"),
+    "6.1": chapter_page("xor"),
+}
 EDITIONS = {"en": ("", "Check", "✓ Exercise"), "zh_CN": ("zh_CN/", "检查", "✓ 练习")}
 
 

@@ -310,24 +310,22 @@ def test_no_script_under_static_is_over_400_lines():
 # --- each widget: the scripted interactions show the book's numbers --------------
 
 
-def test_x_times_x_accumulates_both_operands_to_10(session):
+def test_x_times_x_adds_both_inputs_paths_to_10(session):
     page, w = session.widget("x-times-x")
     assert (
-        w.get_by_role("button", name="Seed output gradient").get_attribute(
+        w.get_by_role("button", name="Add the left input's path").get_attribute(
             "aria-disabled"
         )
         == "true"
     )
     press(w, "Evaluate")
     expect(readout(w, "q")).to_have_text("25")
-    press(w, "Seed output gradient")
-    expect(readout(w, "q-grad")).to_have_text("1")
-    expect(readout(w, "x-grad")).to_have_text("0")
-    press(w, "Add left operand's contribution")
-    expect(readout(w, "x-grad")).to_have_text("5")
-    press(w, "Add right operand's contribution")
-    expect(readout(w, "x-grad")).to_have_text("10")
-    expect(w.locator(".widget-trace")).to_contain_text("x.grad += q.grad * 5")
+    expect(readout(w, "slope")).to_have_text("0")
+    press(w, "Add the left input's path")
+    expect(readout(w, "slope")).to_have_text("5")
+    press(w, "Add the right input's path")
+    expect(readout(w, "slope")).to_have_text("10")
+    expect(w.locator(".widget-trace")).to_contain_text("dq_dx += 5")
     x = Value(5)
     (x * x).backward()
     assert shown(x.grad) == "10"
@@ -650,10 +648,9 @@ def test_widgets_compute_with_the_engine(file_session):
 
 KEYBOARD = {
     "x-times-x": [
-        ("Evaluate", ["Enter"]),
-        ("Seed output gradient", ["Space"]),
-        ("Add left operand's contribution", ["Enter"]),
-        ("Add right operand's contribution", ["Enter"]),
+        ("Evaluate", ["Space"]),
+        ("Add the left input's path", ["Enter"]),
+        ("Add the right input's path", ["Enter"]),
     ],
     "known-point": [
         ("Known evaluation point x", ["ArrowLeft"] * 10),
@@ -677,7 +674,7 @@ KEYBOARD = {
 }
 
 AFTER_KEYBOARD = {
-    "x-times-x": [("x-grad", "10")],
+    "x-times-x": [("slope", "10")],
     "known-point": [("value", "-2"), ("slope", "-3")],
     "secant": [("secant", "10.001"), ("tangent", "10")],
     "loss-choice": [("prediction-gradient", "0"), ("weight-gradient", "0")],

@@ -60,6 +60,7 @@ PARTS = (
     epub_pdf.epub,
     i18n.code_comments,
     i18n.source_words,
+    i18n.pending,
     i18n.cjk_spacing,
     code.captions,
     figures.cache,

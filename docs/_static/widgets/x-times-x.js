@@ -1,5 +1,5 @@
-/* `x-times-x` (chapter 1): the trace of q = x * x, one operand path at a
-   time. Needs engine.js and ui.js. */
+/* `x-times-x` (chapter 1): the two paths through q = x * x, one input at a
+   time, adding up to the slope 2x. Needs engine.js and ui.js. */
 (function () {
   "use strict";
 
@@ -7,30 +7,35 @@
   const { _, fmt, h, s, button, enable, controls, readouts, statusLine, register } = window.BookWidgets;
 
   const T = {
-    intro: _("q = x * x at x = 5: one forward pass, then the backward pass one edge at a time."),
+    intro: _("q = x * x at x = 5: run it once, then add what each input's path brings to the slope."),
     traceLabel: _("What we have computed so far"),
     evaluate: _("Evaluate"),
-    seed: _("Seed output gradient"),
     sides: [_("left"), _("right")],
-    contribute: (side) => _("Add {side} operand's contribution", { side }),
-    forward: (q, x, local) =>
-      _("Forward pass: q = x * x = {q}. Each operand is {x}, so each local derivative is {local}.", { q, x, local }),
-    seeded: (q, x) => _("Seeded the output gradient: q.grad = {q}. x.grad starts at {x}.", { q, x }),
-    bothIn: (side, g, local, amount, x, at) =>
-      _(
-        "The {side} operand adds {g} × {local} = {amount}. Both paths are in: x.grad = {x}, the slope 2x at x = {at}.",
-        { side, g, local, amount, x, at }
-      ),
-    oneIn: (side, g, local, amount, x) =>
-      _("The {side} operand adds {g} × {local} = {amount}: x.grad is now {x}.", { side, g, local, amount, x }),
+    contribute: (side) => _("Add the {side} input's path", { side }),
+    slope: _("slope dq/dx"),
+    evaluated: (q, x, local) =>
+      _("Ran q = x * x = {q} and kept both inputs. Each is {x}, so each path's local derivative is {local}.", {
+        q,
+        x,
+        local,
+      }),
+    bothIn: (side, amount, slope, at) =>
+      _("The {side} input's path adds {amount}. Both paths are in: the slope is {slope}, that is 2x at x = {at}.", {
+        side,
+        amount,
+        slope,
+        at,
+      }),
+    oneIn: (side, amount, slope) =>
+      _("The {side} input's path adds {amount}: the slope is {slope} so far.", { side, amount, slope }),
     notComputed: _("not computed yet"),
-    notSeeded: _("not seeded yet"),
     start: _("Press Evaluate to run q = x * x at x = 5."),
-    edge: (side, local) => _("{side} operand: ×{local}", { side, local }),
+    edge: (side, local) => _("{side} input: ×{local}", { side, local }),
     added: (label) => _("{label}, added", { label }),
-    diagram: (x, q, g) => _("x = {x} feeds both operands of q = x * x. q: {q}. x.grad: {g}.", { x, q, g }),
+    slopeLine: (slope) => _("slope {slope}", { slope }),
+    diagram: (x, q, slope) =>
+      _("x = {x} feeds both inputs of q = x * x. q: {q}. Slope so far: {slope}.", { x, q, slope }),
     notComputedShort: _("not computed"),
-    seedComment: _("seed dq/dq"),
   };
 
   // The drawing: two boxes joined by two curved edges, in a 300 × 164 box.
@@ -48,73 +53,57 @@
     const X = 5;
     let x = null; // Value(5) once evaluated
     let q = null; // x * x
-    let seeded = false;
-    let added = [false, false]; // which operand edges have passed their gradient
+    let slope = 0;
+    let added = [false, false]; // which inputs' paths have been added to the slope
 
     const diagram = s("svg", { class: "widget-diagram", viewBox: VIEW, role: "img" });
     const trace = h("pre", { class: "widget-trace", "aria-label": T.traceLabel });
     const out = readouts([
       ["q", "q = x * x"],
-      ["q-grad", "q.grad"],
-      ["x-grad", "x.grad"],
+      ["slope", T.slope],
     ]);
     const status = statusLine();
     const evaluateButton = button(T.evaluate, evaluate);
-    const seedButton = button(T.seed, seed);
-    const operandButtons = T.sides.map((side, i) => button(T.contribute(side), () => contribute(i)));
+    const pathButtons = T.sides.map((side, i) => button(T.contribute(side), () => contribute(i)));
     const lines = [];
 
     function evaluate() {
       x = new Value(X);
       q = x.mul(x);
-      seeded = false;
+      slope = 0;
       added = [false, false];
       lines.length = 0;
-      lines.push(`x = ${fmt(x.data)}`, `q = x * x          # ${fmt(q.data)}`);
-      status.say(T.forward(fmt(q.data), fmt(x.data), fmt(q.edges[0][1])));
-      render();
-    }
-
-    function seed() {
-      for (const node of q.order()) node.grad = 0; // as backward() does
-      q.grad = 1;
-      seeded = true;
-      added = [false, false];
-      lines.length = 2;
-      lines.push(`q.grad = ${fmt(q.grad)}         # ${T.seedComment}`);
-      status.say(T.seeded(fmt(q.grad), fmt(x.grad)));
+      lines.push(`x = ${fmt(x.data)}`, `q = x * x    # ${fmt(q.data)}`, "dq_dx = 0");
+      status.say(T.evaluated(fmt(q.data), fmt(x.data), fmt(q.edges[0][1])));
       render();
     }
 
     function contribute(i) {
-      const [parent, localDerivative] = q.edges[i];
-      const amount = q.grad * localDerivative;
-      parent.grad += amount;
+      const localDerivative = q.edges[i][1]; // the other input, kept from the run
+      slope += localDerivative;
       added[i] = true;
-      lines.push(`x.grad += q.grad * ${fmt(localDerivative)}  # ${T.sides[i]}: ${fmt(parent.grad)}`);
-      const numbers = [T.sides[i], fmt(q.grad), fmt(localDerivative), fmt(amount), fmt(x.grad)];
+      lines.push(`dq_dx += ${fmt(localDerivative)}   # ${T.sides[i]}: ${fmt(slope)}`);
+      const numbers = [T.sides[i], fmt(localDerivative), fmt(slope)];
       status.say(added.every(Boolean) ? T.bothIn(...numbers, fmt(x.data)) : T.oneIn(...numbers));
       render();
     }
 
-    function box(px, title, data, grad, active) {
+    function box(px, title, value, note, active) {
       const g = s("g", { class: `widget-node${active ? " is-active" : ""}` });
       const middle = px + BOX.width / 2;
-      const [titleY, dataY, gradY] = BOX.lines;
+      const [titleY, valueY, noteY] = BOX.lines;
       g.append(s("rect", { x: px, y: BOX.y, width: BOX.width, height: BOX.height, rx: BOX.radius }));
       g.append(s("text", { x: middle, y: titleY, "text-anchor": "middle", class: "widget-node-title" }, title));
-      g.append(s("text", { x: middle, y: dataY, "text-anchor": "middle" }, `data ${data}`));
-      g.append(s("text", { x: middle, y: gradY, "text-anchor": "middle", class: "widget-node-grad" }, `grad ${grad}`));
+      g.append(s("text", { x: middle, y: valueY, "text-anchor": "middle" }, value));
+      if (note) g.append(s("text", { x: middle, y: noteY, "text-anchor": "middle", class: "widget-node-grad" }, note));
       return g;
     }
 
     function render() {
       const evaluated = q !== null;
-      enable(seedButton, evaluated);
-      operandButtons.forEach((b, i) => enable(b, seeded && !added[i]));
+      pathButtons.forEach((b, i) => enable(b, evaluated && !added[i]));
       out.set("q", evaluated ? fmt(q.data) : T.notComputed);
-      out.set("q-grad", seeded ? fmt(q.grad) : T.notSeeded);
-      out.set("x-grad", seeded ? fmt(x.grad) : "–");
+      out.set("slope", evaluated ? fmt(slope) : "–");
       trace.textContent = lines.length ? lines.join("\n") : T.start;
 
       diagram.replaceChildren();
@@ -125,19 +114,19 @@
         const at = { x: EDGE_LABEL_X, y: labelY, "text-anchor": "middle", class: "widget-edge-label" };
         diagram.append(s("text", at, added[i] ? T.added(label) : label));
       });
-      diagram.append(box(X_BOX, "x", fmt(X), seeded ? fmt(x.grad) : "?", added.some(Boolean)));
+      const slopeText = evaluated ? fmt(slope) : "?";
+      diagram.append(box(X_BOX, "x", fmt(X), T.slopeLine(slopeText), added.some(Boolean)));
       const qData = evaluated ? fmt(q.data) : "?";
-      diagram.append(box(Q_BOX, "q = x * x", qData, seeded ? fmt(q.grad) : "?", seeded && !added.some(Boolean)));
-      const shown = (ready, value) => (ready ? value : T.notComputedShort);
+      diagram.append(box(Q_BOX, "q = x * x", qData, "", evaluated && !added.some(Boolean)));
       diagram.setAttribute(
         "aria-label",
-        T.diagram(fmt(X), shown(evaluated, qData), shown(seeded, seeded ? fmt(x.grad) : ""))
+        T.diagram(fmt(X), evaluated ? qData : T.notComputedShort, evaluated ? slopeText : T.notComputedShort)
       );
     }
 
     body.append(
       h("p", { class: "widget-intro" }, T.intro),
-      controls(evaluateButton, seedButton, ...operandButtons),
+      controls(evaluateButton, ...pathButtons),
       h("div", { class: "widget-diagram-frame" }, diagram),
       out.list,
       trace,

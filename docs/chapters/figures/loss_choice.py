@@ -1,82 +1,71 @@
-"""Squared error against absolute error, and their slopes (chapter 2, the loss-choice widget).
+"""Squared error against absolute error, as the weight moves (chapter 2, the loss-choice widget).
 
-The target is y = 5. At the prediction y_hat = 2 the squared error's slope is
--6 and the absolute error's slope is -1; at the kink y_hat = 5 we use 0.
+The example is x = 2, y = 5 with b = 0, as in the widget. At w = 1 the squared
+error's tangent has slope -12 and the absolute error's -2; at the kink w = 2.5
+the absolute error uses the subgradient 0. The slopes come from the engine's
+backward pass, the absolute error built as the widget builds it:
+relu(r) + relu(-r), whose slope at r = 0 is 0.
 """
 
 import matplotlib.pyplot as plt
 
-from style import BLUE, GREY, VERMILION, tr
+from style import BLUE, PURPLE, tr
+from tinygrad import Value
 
-target = 5.0
-current = 2.0
-
-
-def squared_error(y_hat: float) -> float:
-    return (y_hat - target) ** 2
+x, y, b = 2.0, 5.0, 0.0
+current = 1.0
 
 
-def absolute_error(y_hat: float) -> float:
-    return abs(y_hat - target)
+def squared(r: Value) -> Value:
+    return r**2
 
 
-def squared_slope(y_hat: float) -> float:
-    return 2 * (y_hat - target)
+def absolute(r: Value) -> Value:
+    return r.relu() + (-r).relu()
 
 
-def absolute_slope(y_hat: float) -> float:
-    error = y_hat - target
-    return 1.0 if error > 0 else -1.0 if error < 0 else 0.0  # subgradient 0 at the kink
+def loss_and_slope(loss, weight: float) -> tuple[float, float]:
+    w = Value(weight)
+    value = loss(w * x + b - y)
+    value.backward()
+    return value.data, w.grad
 
 
-ys = [1.0 + i * 0.01 for i in range(801)]  # 1 .. 9
-fig, (losses, slopes) = plt.subplots(1, 2, figsize=(7.6, 3.4))
-
-losses.plot(ys, [squared_error(y) for y in ys], color=BLUE, label=tr("squared error"))
-losses.plot(
-    ys,
-    [absolute_error(y) for y in ys],
-    color=VERMILION,
-    linestyle="--",
-    label=tr("absolute error"),
-)
-losses.set_ylim(-0.5, 10)
-losses.set_title(tr("Loss against prediction (target 5)"))
-losses.set_ylabel(tr("loss"))
-
-below, above = [y for y in ys if y < target], [y for y in ys if y > target]
-slopes.plot(
-    ys, [squared_slope(y) for y in ys], color=BLUE, label=tr("squared: 2(ŷ - y)")
-)
-for part in (below, above):
-    slopes.plot(
-        part, [absolute_slope(y) for y in part], color=VERMILION, linestyle="--"
-    )
-slopes.plot([], [], color=VERMILION, linestyle="--", label=tr("absolute: -1 or +1"))
-slopes.plot([target], [absolute_slope(target)], "o", color=VERMILION, markersize=5)
-slopes.annotate(
-    tr("0 at the kink"),
-    (target, 0),
-    textcoords="offset points",
-    xytext=(8, -16),
-    color=VERMILION,
-    fontsize=9,
-)
-slopes.set_ylim(-8.5, 8.5)
-slopes.set_title(tr("Slope against prediction"))
-slopes.set_ylabel(tr("gradient of the loss w.r.t. ŷ"))
-
-for ax in (losses, slopes):
-    ax.axvline(current, color=GREY, linewidth=1, linestyle=":")
-    ax.set_xlabel(tr("prediction ŷ"))
-    ax.legend(loc="upper center", fontsize=9)
-for value in (squared_slope(current), absolute_slope(current)):
-    slopes.plot([current], [value], "o", color="black", markersize=5, zorder=5)
-    slopes.annotate(
-        f"{value:g}",
+ws = [-1.0 + i * 0.01 for i in range(601)]  # -1 .. 5
+fig, panels = plt.subplots(1, 2, figsize=(7.6, 3.4))
+for ax, loss, title, top in [
+    (panels[0], squared, tr("Squared error (2w - 5)²"), 50),
+    (panels[1], absolute, tr("Absolute error |2w - 5|"), 8),
+]:
+    ax.plot(ws, [loss_and_slope(loss, w)[0] for w in ws], color=BLUE)
+    value, slope = loss_and_slope(loss, current)
+    near = [current - 0.8 + i * 0.05 for i in range(33)]
+    ax.plot(near, [value + slope * (w - current) for w in near], color=PURPLE)
+    ax.plot([current], [value], "o", color="black", zorder=5)
+    ax.annotate(
+        tr("w = {w:g}: slope {slope:g}", w=current, slope=slope),
         (current, value),
         textcoords="offset points",
-        xytext=(-22, 6),
+        xytext=(10, 8),
         fontsize=9,
     )
+    ax.set_xlim(-1, 5)
+    ax.set_ylim(-0.16 * top, top)
+    ax.set_title(title)
+    ax.set_xlabel(tr("weight w"))
+    ax.set_ylabel(tr("loss"))
+
+kink = (y - b) / x  # 2.5, where the prediction meets the target
+value, slope = loss_and_slope(absolute, kink)
+panels[1].plot([kink - 0.6, kink + 0.6], [value, value], color=PURPLE)
+panels[1].plot([kink], [value], "o", color="black", zorder=5)
+panels[1].annotate(
+    tr("kink: subgradient {slope:g}", slope=slope),
+    (kink, value),
+    textcoords="offset points",
+    xytext=(0, -13),
+    ha="center",
+    va="center",
+    fontsize=9,
+)
 fig.tight_layout()

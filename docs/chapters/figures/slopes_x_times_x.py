@@ -1,7 +1,7 @@
-"""The x * x trace as a picture (chapter 1, the x-times-x widget).
+"""The two paths through x * x as a picture (chapter 1, the x-times-x widget).
 
-One input box x = 5 feeds both operands of a multiplication. Each operand's
-edge carries the local derivative 5; the two contributions add up to 10.
+One input box x = 5 feeds both inputs of a multiplication. Each input's path
+carries the local derivative 5; the two contributions add up to the slope 10.
 """
 
 import matplotlib.pyplot as plt
@@ -12,9 +12,8 @@ from style import BLUE, GREEN, GREY, PURPLE, tr
 x = 5.0
 left, right = x, x
 q = left * right
-output_grad = 1.0
-contributions = [output_grad * right, output_grad * left]  # left, then right operand
-x_grad = sum(contributions)
+contributions = [right, left]  # the left input's path, then the right input's
+slope = sum(contributions)
 
 fig, ax = plt.subplots(figsize=(6.4, 3.0))
 ax.set_xlim(0, 10)
@@ -22,7 +21,7 @@ ax.set_ylim(0, 5)
 ax.axis("off")
 
 
-def box(cx: float, cy: float, title: str, data: str, grad: str) -> None:
+def box(cx: float, cy: float, title: str, value: str, note: str = "") -> None:
     ax.add_patch(
         FancyBboxPatch(
             (cx - 1.2, cy - 0.8),
@@ -35,18 +34,18 @@ def box(cx: float, cy: float, title: str, data: str, grad: str) -> None:
         )
     )
     ax.text(cx, cy + 0.4, title, ha="center", va="center", fontsize=12, weight="bold")
-    ax.text(cx, cy - 0.05, data, ha="center", va="center", fontsize=10)
-    ax.text(cx, cy - 0.45, grad, ha="center", va="center", fontsize=10, color=PURPLE)
+    ax.text(cx, cy - 0.05, value, ha="center", va="center", fontsize=10)
+    ax.text(cx, cy - 0.45, note, ha="center", va="center", fontsize=10, color=PURPLE)
 
 
-box(2.0, 2.5, "x", f"data {x:g}", f"grad {x_grad:g}")
-box(8.0, 2.5, "q = x * x", f"data {q:g}", tr("grad {grad:g} (seed)", grad=output_grad))
+box(2.0, 2.5, "x", f"{x:g}", tr("slope of q: {slope:g}", slope=slope))
+box(8.0, 2.5, "q = x * x", f"{q:g}")
 
 for rad, label, y_text in [
     (
         -0.35,
         tr(
-            "left operand: local derivative {value:g}, contributes {value:g}",
+            "left input: local derivative {value:g}",
             value=contributions[0],
         ),
         4.35,
@@ -54,7 +53,7 @@ for rad, label, y_text in [
     (
         0.35,
         tr(
-            "right operand: local derivative {value:g}, contributes {value:g}",
+            "right input: local derivative {value:g}",
             value=contributions[1],
         ),
         0.55,
@@ -76,7 +75,7 @@ for rad, label, y_text in [
 ax.text(
     5.0,
     2.5,
-    f"{contributions[0]:g} + {contributions[1]:g} = {x_grad:g}",
+    f"{contributions[0]:g} + {contributions[1]:g} = {slope:g}",
     ha="center",
     va="center",
     fontsize=11,

@@ -196,8 +196,10 @@ $(BENCH_VENV)/.installed-stamp:
 	$(BENCH_VENV)/bin/python -m pip install -q micrograd==0.1.0
 	touch $@
 
+# The appendix's download itself, speed_benchmark.py, beside src/tinygrad.py:
+# the one comparison with micrograd (bench-book stores what the book quotes).
 bench: $(BENCH_VENV)/.installed-stamp
-	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_vs_micrograd.py
+	PYTHONPATH=src $(BENCH_VENV)/bin/python docs/chapters/speed_benchmark.py
 
 # Re-measure the numbers that the two-designs and speed chapters print, and
 # cache them with the commit in docs/chapters/figures/speed_results.json.

@@ -1,4 +1,4 @@
-"""Promise 3 of the book: each chapter's notebook, in both editions, runs top to
+"""Promise 3 of CONTRIBUTING.md: each chapter's notebook, in both editions, runs top to
 bottom in an empty folder and prints what the page shows.
 
 The build writes ``chapters/NN-name.ipynb`` beside each chapter page, in the

@@ -187,7 +187,9 @@ def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> No
             sys.executable,
             "-c",
             check + "import speed_benchmark as s\n"
-            "print(s.tinygrad.__file__.startswith(os.getcwd()), s.graph_values(s.tinygrad.Value, 100))",
+            "print(s.tinygrad.__file__.startswith(os.getcwd()), s.graph_values(s.tinygrad.Value, 100),"
+            " s.bytes_per_value(s.tinygrad.Value, 10) > 50,"  # memory, as make bench measures it
+            " s.xor_seconds(s.tinygrad.Value, steps=5, repeats=1) > 0)",
         ],
         cwd=tmp_path,
         env=env,
@@ -196,7 +198,12 @@ def test_the_downloaded_script_runs_next_to_tinygrad_alone(tmp_path: Path) -> No
         timeout=300,
     )
     assert counted.returncode == 0, counted.stderr
-    assert counted.stdout.split() == ["True", str(results()["mlp_step"]["nodes"])]
+    assert counted.stdout.split() == [
+        "True",
+        str(results()["mlp_step"]["nodes"]),
+        "True",
+        "True",
+    ]
     try:
         import micrograd  # noqa: F401
     except ImportError:

@@ -1,4 +1,4 @@
-"""Promise 3 of CONTRIBUTING.md: the downloadable ``check_engine.py`` checks a reader's own engine.
+"""Promise 3 of CONTRIBUTING.md, the reader's own work: ``check_engine.py`` checks their engine.
 
 A reader who follows chapter 5 in a file runs ``python check_engine.py
 engine.py`` after each step. These tests do exactly that, in a subprocess, with

@@ -1,4 +1,4 @@
-"""Promise 3 of CONTRIBUTING.md: the reader's engine is checked and drawn in the page, with nothing to install.
+"""Promise 3 of CONTRIBUTING.md, the reader's own work: checked and drawn in the page, nothing to install.
 
 In headless Chromium, on chapter 5 of both editions served as GitHub
 Pages serves them (no cross-origin isolation):

@@ -28,9 +28,12 @@ print(check("1.4", k_slope))
 """
 
 
-def python(folder: Path, *arguments: str) -> subprocess.CompletedProcess:
+def python(
+    folder: Path, *arguments: str, stdin: str | None = None
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-E", "-s", *arguments],
+        input=stdin,  # a notebook's first cell is longer than one argument may be
         cwd=folder,
         capture_output=True,
         text=True,
@@ -67,14 +70,14 @@ def test_a_notebook_writes_the_checker_only_where_none_is(site: Path, tmp_path: 
     notebook = nbformat.read(site / "chapters" / "01-slopes.ipynb", as_version=4)
     first = notebook.cells[0].source
     assert any('check("1.4", k_slope)' in c.source for c in notebook.cells[1:])
-    done = python(tmp_path, "-c", first)
+    done = python(tmp_path, "-", stdin=first)
     assert done.returncode == 0 and done.stdout == "", done.stderr
     written = (tmp_path / "check_exercises.py").read_text(encoding="utf-8")
     assert written == assemble.assemble()
 
     mine = "# my own checker\n"
     (tmp_path / "check_exercises.py").write_text(mine, encoding="utf-8")
-    done = python(tmp_path, "-c", first)
+    done = python(tmp_path, "-", stdin=first)
     assert done.returncode == 0, done.stderr
     assert "check_exercises.py" in done.stdout  # one line says it is kept
     assert (tmp_path / "check_exercises.py").read_text(encoding="utf-8") == mine

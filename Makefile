@@ -146,7 +146,7 @@ publish: $(STAMP) $(NODE_STAMP)
 	@$(BIN)/python docs/_tools/publish.py --check $(BUILD)/html
 	@$(MAKE) --no-print-directory -o $(STAMP) -o $(NODE_STAMP) html doctest && \
 	  BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider \
-	    tests/test_site_is_offline.py tests/test_downloads_match_source.py || { \
+	    tests/site/test_site_is_offline.py tests/site/test_downloads_match_source.py || { \
 	  echo "make publish: NOT publishing: the build, the doctests or the site checks failed (see above)." >&2; \
 	  exit 1; }
 	$(BIN)/python docs/_tools/publish.py $(BUILD)/html
@@ -215,14 +215,14 @@ bench-costs: $(STAMP)
 	$(BIN)/python docs/_tools/benchmarks/bench_gradient_costs.py
 
 # Everything the repository stores that a script computes, in two steps.
-# First the test vectors (tests/vectors/engine_vectors.json). bench-book then
+# First the test vectors (tests/engine/vectors/engine_vectors.json). bench-book then
 # stores the commit it measured, so it runs only on a tree without uncommitted
 # changes: if the vectors (or anything else) changed, regen shows the diff and
 # stops; commit, and run it again to re-measure. It ends with the diff of what
 # it regenerated. The chapters quote the stored numbers: after a re-measure,
 # `make test` names every page that must quote the new ones.
 regen: $(STAMP) $(BENCH_VENV)/.installed-stamp
-	$(BIN)/python tests/vectors/generate_vectors.py
+	$(BIN)/python tests/engine/vectors/generate_vectors.py
 	@if [ -n "$$(git status --porcelain --untracked-files=no)" ]; then \
 	  git --no-pager diff --stat; \
 	  echo "make regen: uncommitted changes (above): commit them, then run make regen again" \

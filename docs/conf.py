@@ -109,10 +109,11 @@ html_last_updated_fmt = "%d %B %Y"
 suppress_warnings = ["git.command_not_found", "git.subprocess_error", "git.too_shallow"]
 engine_download = "../src/tinygrad.py"  # offered on every chapter (engine_download.py)
 engine_check_download = "../src/check_engine.py"  # beside it, the reader's checker
-# What a chapter's notebook may carry (notebooks.py): tinygrad.py, and what its code imports.
+# What a chapter's notebook may carry (notebooks.py): tinygrad.py, and what its code imports
+# (engine_book.py where a chapter imports engine, the reader's own file: first_cell.py).
 notebook_files = [
     "../src/tinygrad.py",
-    "../src/engine.py",
+    "../src/engine_book.py",
     "../src/tensorgrad.py",
     "../src/digits.py",
     "../src/check_engine.py",

@@ -352,7 +352,9 @@ def to_dot(output: Value, names: Mapping[Value, str] | None = None) -> Dot:
 
     Each node shows its ``data`` and ``grad`` (and its name, if ``names``
     gives one); each edge, from parent to child, its local derivative. Nodes
-    are numbered in `topological_order`. Any engine's values will do.
+    are numbered in `topological_order`. Any engine's values will do; anything
+    without ``data``, ``grad`` and ``edges``, or a name that is not a string, is
+    refused with a TypeError that names it.
 
     >>> from tinygrad import Value, to_dot
     >>> a = Value(3)

@@ -1,6 +1,6 @@
 """The test harness: the session fixtures and the skip-or-fail rule, for every test.
 
-- ``need`` (also ``built_site.need`` for helpers): a missing tool skips the
+- ``need`` (also ``helpers.need`` for helpers): a missing tool skips the
   test with the reason, or fails it under ``REQUIRE_BROWSER=1`` (CI).
 - ``site`` and ``zh_site``: the built book (``$BOOK_HTML``, else
   ``docs/_build/html``) and its Chinese edition (``zh_CN/`` inside it).
@@ -11,11 +11,11 @@
   options, so that its pages load the book from the context's cache.
 - ``visits`` and ``phone_visits``: every page loaded once, served and from
   disk on a phone, for the tests that read what the loads did; made once per
-  run, by whichever worker asks first (``run_folder``, ``built_site.once_per_run``).
+  run, by whichever worker asks first (``run_folder``, ``helpers.once_per_run``).
 
 Under ``pytest -n 2 --dist loadfile`` (pytest-xdist, what ``make test``
 runs) a session is a worker: each worker has its own server and Chromium.
-Everything here comes from ``built_site.py``, so a helper that runs outside a
+Everything here comes from ``helpers.py``, so a helper that runs outside a
 fixture gets the same objects. The tests of one file run on one worker, so
 what a file shares (a Pyodide run of every chapter, a page of examples that
 carry state) is made once.
@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 
-import built_site
+import helpers
 
 BROWSER_FIXTURES = {"chromium", "server", "warm_context", "visits", "phone_visits"}
 
@@ -68,23 +68,23 @@ def pytest_collection_finish(session) -> None:
 @pytest.fixture(scope="session")
 def need():
     """``need(tool)``: the tool's path, or skip (fail under REQUIRE_BROWSER=1)."""
-    return built_site.need
+    return helpers.need
 
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    return built_site.need("site")
+    return helpers.need("site")
 
 
 @pytest.fixture(scope="session")
 def zh_site(site) -> Path:
-    return built_site.need("zh_site")
+    return helpers.need("zh_site")
 
 
 @pytest.fixture(scope="session")
 def server(site) -> str:
     """The base URL of the built book, served for the whole session."""
-    return built_site.server_for(site)
+    return helpers.server_for(site)
 
 
 @pytest.fixture(scope="session")
@@ -96,26 +96,24 @@ def run_folder(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def visits(site, run_folder) -> dict:
-    """Every page of the site loaded once over HTTP (``built_site.visit_pages``), once per run."""
-    return built_site.once_per_run(
-        run_folder, "visits", lambda: built_site.visit_pages(site)
-    )
+    """Every page of the site loaded once over HTTP (``helpers.visit_pages``), once per run."""
+    return helpers.once_per_run(run_folder, "visits", lambda: helpers.visit_pages(site))
 
 
 @pytest.fixture(scope="session")
 def phone_visits(site, run_folder) -> dict:
-    """Every page opened from disk on a phone (``built_site.visit_pages_from_disk_on_a_phone``), once per run."""
-    return built_site.once_per_run(
+    """Every page opened from disk on a phone (``helpers.visit_pages_from_disk_on_a_phone``), once per run."""
+    return helpers.once_per_run(
         run_folder,
         "phone_visits",
-        lambda: built_site.visit_pages_from_disk_on_a_phone(site),
+        lambda: helpers.visit_pages_from_disk_on_a_phone(site),
     )
 
 
 @pytest.fixture(scope="session")
 def chromium():
     """The session's headless Chromium; contexts a test leaves open are closed after it."""
-    return built_site.shared_browser()
+    return helpers.shared_browser()
 
 
 KEPT: list = []  # the contexts of warm_context, which outlive a test
@@ -126,10 +124,10 @@ def _close_what_the_test_opened(request):
     """Pages and contexts a test opened in the shared Chromium do not outlive it."""
     before = None
     if "chromium" in request.fixturenames:
-        before = list(built_site.shared_browser().contexts)
+        before = list(helpers.shared_browser().contexts)
     yield
     if before is not None:
-        for context in built_site.shared_browser().contexts:
+        for context in helpers.shared_browser().contexts:
             if context not in before and context not in KEPT:
                 context.close()
 
@@ -161,4 +159,4 @@ def warm_context(chromium):
 
 
 def pytest_sessionfinish(session) -> None:
-    built_site.close_shared()
+    helpers.close_shared()

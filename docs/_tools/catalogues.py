@@ -35,7 +35,7 @@ folder, it
   ``#, fuzzy`` line) and untranslated (``msgstr ""``).
 
 It prints one line per catalogue and a total, and exits 0 unless a catalogue
-is broken: the test ``tests/test_chinese_edition.py`` is what fails on a fuzzy
+is broken: the test ``tests/book/test_chinese_edition.py`` is what fails on a fuzzy
 or untranslated message.
 """
 

@@ -1,6 +1,6 @@
 """The Chromium, the built book and the local server, for every tool and test that needs them.
 
-The one definition of each, used by the tests (``tests/built_site.py`` and
+The one definition of each, used by the tests (``tests/helpers.py`` and
 ``tests/conftest.py``), ``make pdf`` (``print_pdf.py``) and ``make audit``
 (``audit.py``):
 

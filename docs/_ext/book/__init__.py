@@ -14,6 +14,8 @@ each module in it is one part; none is an extension of its own:
 * ``figures/``: the figures drawn at build time and the widgets over them;
 * ``runner/``: the in-page Python;
 * ``notebooks/``: each chapter as a Jupyter notebook;
+* ``exercises/``: the checked exercises (each check beside its exercise, the
+  download ``check_exercises.py`` assembled from them);
 * ``site/``: what the site's pages get around their text (description,
   previews, the download line, the doors, the 404 page, furo's words);
 * ``epub_pdf/``: the fixes of the EPUB and the Chinese PDF's font.
@@ -37,6 +39,7 @@ from . import (
     build,
     code,
     epub_pdf,
+    exercises,
     figures,
     i18n,
     math,
@@ -59,6 +62,7 @@ PARTS = (
     i18n.source_words,
     code.captions,
     figures.cache,
+    exercises.checks,
     site.downloads,
     notebooks.notebook,
     figures.widgets,
@@ -116,6 +120,7 @@ def prepare(app: Sphinx) -> None:
     runner.words.stage_words(app)
     figures.widgets.stage_words(app)
     runner.runtime.stage_runtime(app)
+    exercises.checks.stage_download(app)
     epub_pdf.pdf_font.add_print_font(app)
     site.previews.restore_cards(app)
 

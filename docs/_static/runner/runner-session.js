@@ -41,6 +41,8 @@
   var busy = Promise.resolve();
   var WORKER = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "runner-worker.js");
   var SESSION_PY = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "book_session.py");
+  // A download, and the reader's own name for it (docs/_ext/book/notebooks/first_cell.py).
+  var READERS_OWN = { "engine_book.py": "engine.py" };
 
   // Stop: shown beside the page's Run button while a block runs.
   var stopButton = document.createElement("button");
@@ -89,12 +91,16 @@
     bar.setAttribute("aria-label", status.textContent);
     control.appendChild(bar);
     control.setAttribute("aria-busy", "true");
-    var files = [{ url: SESSION_PY, path: "/book/book_session.py" }].concat(
-      Array.prototype.map.call(document.querySelectorAll("a.download[href$='.py']"), function (a) {
-        // into the working folder, first on sys.path
-        return { url: a.href, path: decodeURIComponent(a.pathname.split("/").pop()) };
-      })
-    );
+    var files = [{ url: SESSION_PY, path: "/book/book_session.py" }];
+    Array.prototype.forEach.call(document.querySelectorAll("a.download[href$='.py']"), function (a) {
+      // into the working folder, first on sys.path
+      var name = decodeURIComponent(a.pathname.split("/").pop());
+      files.push({ url: a.href, path: name });
+      // The book's engine of chapter 5 is offered as engine_book.py, so that it never
+      // replaces a reader's own engine.py; the pages import engine, the reader's name
+      // for it, and the page's Python holds no file of theirs: it gets the book's.
+      if (READERS_OWN[name]) files.push({ url: a.href, path: READERS_OWN[name] });
+    });
     function done() {
       bar.remove();
       control.removeAttribute("aria-busy");
@@ -374,15 +380,17 @@
 
   // A block that was stopped is never replayed on its way to another: only its
   // own Run runs it again (else an endless loop, stopped, would run again at once).
-  R.runUpTo = function (block) {
+  // Check (an exercise's starter): the starter, edited or not, then its check.
+  R.runUpTo = function (block, check) {
     return runBlocks(function () {
       // decided when its turn comes: earlier runs may have run some
-      unstop(block);
+      var also = check ? [block, check] : [block];
+      also.forEach(unstop);
       return blocks
         .filter(function (b) {
           return b.number < block.number && !b.ran && !b.stopped;
         })
-        .concat([block]);
+        .concat(also);
     }, false);
   };
   R.runAll = function () {

@@ -57,8 +57,9 @@
     });
     return;
   }
-  function act(block) {
-    // block: run it (and the blocks above not run yet); none: run the page
+  function act(block, check) {
+    // block: run it (and the blocks above not run yet); none: run the page;
+    // check: an exercise's starter block, run again with the check below it
     loaded =
       loaded ||
       load("runner-words.js")
@@ -71,7 +72,7 @@
         });
     loaded.then(
       function () {
-        return block ? runner.runUpTo(block) : runner.runAll();
+        return block ? runner.runUpTo(block, check && blocks[block.number]) : runner.runAll();
       },
       function (e) {
         status.textContent = String(e);
@@ -82,13 +83,16 @@
   // until now: showing them is a change of visibility on the buttons alone, which
   // neither restyles the page nor moves anything (a class on <html> restyled and
   // laid out all of a long chapter).
-  Array.prototype.forEach.call(document.querySelectorAll(".highlight .runner-run"), function (run) {
-    run.classList.add("runner-ready");
-  });
+  Array.prototype.forEach.call(
+    document.querySelectorAll(".highlight .runner-run, .highlight .runner-check"),
+    function (run) {
+      run.classList.add("runner-ready");
+    }
+  );
   document.addEventListener("click", function (event) {
-    var run = event.target.closest && event.target.closest(".runner-run");
+    var run = event.target.closest && event.target.closest(".runner-run, .runner-check");
     var block = run && blockOf(run);
-    if (block) act(block);
+    if (block) act(block, run.classList.contains("runner-check"));
   });
   function blockOf(element) {
     var box = element.closest("article div.highlight-python");

@@ -4,7 +4,7 @@
    [parent, localDerivative] pair. backward() walks those edges from the output
    back to the inputs and leaves in every value's `grad` the derivative of the
    output with respect to that value. The operations, local derivatives and
-   error messages are those of tinygrad.py; tests/vectors/engine_vectors.json
+   error messages are those of tinygrad.py; tests/engine/vectors/engine_vectors.json
    keeps the two engines equal.
 
    JavaScript has no operator overloading, so `a * b + 1` is a.mul(b).add(1).

@@ -2,7 +2,7 @@
 
 Chapter 8 times three ways to the gradient of one loss on the reader's
 machine, which the page cannot know: it checks a bound there, and quotes this
-stored run (tests/test_costs_page_quotes_its_stored_run.py checks every quoted
+stored run (tests/book/test_costs_page_quotes_its_stored_run.py checks every quoted
 number against the file). It runs the page's own definitions, read from the
 Markdown, so what it times is what the reader times.
 Its figure (docs/chapters/figures/speed_gradient_costs.py) is drawn from it.

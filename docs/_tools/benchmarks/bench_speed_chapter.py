@@ -1,15 +1,15 @@
-"""Measure what chapter 8 and the appendix show, and cache it: `make bench-book`.
+"""Measure what the appendix shows, and cache it: `make bench-book`.
 
 Runs in the bench environment, where micrograd 0.1.0 is installed (the book's
 environment does not have it), and writes ``docs/chapters/figures/speed_results.json``
 with the commit that produced the numbers, the date and the Python version. The
 chapters' tables are checked against that file
-(tests/test_speed_pages_quote_the_benchmark.py) and their cached figures are
+(tests/book/test_speed_pages_quote_the_benchmark.py) and their cached figures are
 drawn from it. It refuses to run on a tree with uncommitted changes, so that the
 stored commit names exactly the code that was measured.
 
 The model, the data and the timing are those of ``docs/chapters/speed_benchmark.py``,
-the script the speed chapter offers for download, so a reader who runs it
+the script the appendix offers for download, so a reader who runs it
 repeats this measurement. Measured, in one fresh process with the default
 garbage collector:
 

@@ -2,7 +2,7 @@
 
 Chapter 10 times the training on the digits and one training step of each
 engine on the reader's machine, which the page cannot know. It quotes this
-stored run beside the reader's own (tests/test_tensors_page_quotes_its_stored_run.py
+stored run beside the reader's own (tests/book/test_tensors_page_quotes_its_stored_run.py
 checks every quoted number against the file), and its speed figure
 (docs/chapters/figures/tensors_speed.py) is drawn from it.
 Writes ``docs/chapters/figures/tensors_results.json`` with the machine, the

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "docs" / "chapters"))
 
 # The model, the data and the plain-float stand-in are those of the reader's
-# download in the speed chapter, so both benchmarks time the same code.
+# download in the appendix, so both benchmarks time the same code.
 from speed_benchmark import (  # noqa: E402
     Float,
     count_values,

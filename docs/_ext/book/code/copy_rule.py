@@ -11,7 +11,7 @@ the code as written, for a reader who types it into a file.
 This part puts that JavaScript into sphinx-copybutton's ``copybutton.js``
 (its ``copybutton_format_func`` template value) and gives the in-page runner
 the prompt as ``window.bookCopyRule.prompt``. The test that pastes every
-chapter into real Pythons (tests/test_pasting_into_real_pythons.py) runs the
+chapter into real Pythons (tests/book/test_pasting_into_real_pythons.py) runs the
 same JavaScript, :func:`format_func_js`, in Node.js.
 """
 

@@ -3,7 +3,10 @@
 It writes the files the chapter imports (:func:`setup_cell`), keeps a file of
 the same name that is not the book's (the reader's ``engine.py``), and in
 Jupyter shows errors by their last line and defines ``%%skip_if``. Its words are
-in ``book.po``.
+in ``book.po``. A chapter that imports ``engine`` means the reader's own file
+(chapter 5 has them type it): the book offers its copy as ``engine_book.py``,
+a name that never replaces theirs, and the notebook writes that copy as
+``engine.py`` where the folder has none (:data:`READERS_OWN`).
 """
 
 from __future__ import annotations
@@ -107,7 +110,7 @@ def book_file(name, text):
     if copy:
         where = {written!r}.format(copy=copy)
     else:
-        where = {on_the_page!r}.format(name=name)
+        where = {on_the_page!r}.format(name={downloads!r}.get(name, name))
     if name in {own!r}:  # {own_comment}
         print({yours!r}.format(name=name, line=line, where=where))
     else:
@@ -118,21 +121,27 @@ for name, text in BOOK_FILES.items():
     book_file(name, text)
 importlib.invalidate_caches()  # {at_once}
 """
-# The files a reader writes themselves: theirs is the one the chapter means.
-READERS_OWN = ("engine.py",)
+# The files a reader writes themselves, by module, and the book's copy of each:
+# where a chapter imports engine, it means the reader's engine.py; the book
+# offers its own as engine_book.py, and writes it as engine.py only where the
+# folder has none (beside theirs it is saved under its own name).
+READERS_OWN = {"engine": "engine_book"}
 
 
 def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     """The first cell: write the book's files the chapter imports, with plain Python."""
     files = {}
     offered = {Path(p).stem: Path(app.confdir, p) for p in app.config.notebook_files}
+    for own, book in READERS_OWN.items():
+        if book in offered:
+            offered[own] = offered[book]
     todo = ["tinygrad", *sorted(modules & set(offered))]
     while todo:
         stem = todo.pop(0)
         if stem in files or stem not in offered:
             continue
         text = offered[stem].read_text(encoding="utf-8")
-        files[stem] = (offered[stem].name, text)
+        files[stem] = (f"{stem}.py", text)
         todo += sorted(imported_modules(text) & set(offered))
     names = ", ".join(name for name, _text in files.values())
     lines = [
@@ -151,7 +160,8 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
     lines.append("}")
     code = "\n".join(lines)
     code += BOOK_FILE_CODE.format(
-        own=READERS_OWN,
+        own=tuple(f"{own}.py" for own in READERS_OWN),
+        downloads={f"{own}.py": f"{book}.py" for own, book in READERS_OWN.items()},
         own_comment=_("the reader's own file: the chapter means theirs"),
         doc=_(
             "Write the book's file into this folder, unless a file of that name is here."

@@ -41,7 +41,7 @@ Minimal``; IPython's full layout of chapter 5's ``RecursionError``, a thousand
 frames, takes a minute), and defines the cell magic ``%%skip_if``.
 
 The words this part writes are translated in ``book.po``, with the other
-extensions' words (i18n/catalogue.py). tests/test_notebooks_run_in_a_kernel.py runs
+extensions' words (i18n/catalogue.py). tests/book/test_notebooks_run_in_a_kernel.py runs
 every notebook in a Jupyter kernel and compares what it prints with the chapter's Markdown.
 """
 

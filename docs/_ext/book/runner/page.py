@@ -8,7 +8,9 @@ reason it cannot run here); marks each Python block from the page's own
 comments, read from the doctree (``runner-needs-torch`` inside the doctests'
 ``% skip: start if(torch ...)``, ``runner-printed-by-3-11`` right below
 ``% printed by Python 3.11``, whose output is that version's); writes a Run
-button into each block it can run while the page is written (hidden by
+button into each block it can run while the page is written, and a Check
+button into an exercise's starter block (the block right above a block that
+is only ``check("N.M", answer)``, see exercises/) (hidden by
 ``runner.css`` until ``runner.js`` shows it, see :class:`RunButtons`);
 links ``runner.js`` (small, deferred; it loads ``runner-session.js`` and
 Pyodide only when a reader presses Run) and ``runner.css``. The runtime
@@ -37,6 +39,9 @@ from .words import page_words
 
 logger = logging.getLogger(__name__)
 
+# A block that only checks an exercise: the block above it is the exercise's
+# starter, which gets a Check button (exercises/).
+CHECK_CALL = re.compile(r'\Acheck\("(?P<number>\d+\.\d+)", *\w+\)\s*\Z')
 NEEDS_NUMPY = re.compile(
     r"^(?:>>> |\s*)(?:import numpy|from numpy|import tensorgrad|from tensorgrad|import digits|from digits)\b",
     re.M,
@@ -115,6 +120,10 @@ class RunnerMarks(SphinxTransform):
             return
         for node, marks in blocks:
             node["classes"] += [f"runner-{mark}" for mark in marks]
+        for (node, _m), (after, _a) in zip(blocks, blocks[1:]):
+            if call := CHECK_CALL.match(after.astext()):
+                node["classes"].append("runner-exercise")
+                node["exercise"] = call.group("number")
         needs_numpy = any(NEEDS_NUMPY.search(node.astext()) for node, _m in blocks)
         text = page_words()
         total, _fetched = runtime_bytes(self.config)
@@ -176,6 +185,12 @@ class RunButtons(HTML5Translator):
             f'<button type="button" class="runner-run" title="{text["block_title"]}"'
             f' aria-label="{text["block"]} {self._run_blocks}">\u25b6\ufe0e {text["block"]}</button>'
         )
+        if node.get("exercise"):
+            button += (
+                f'<button type="button" class="runner-check" title="{text["check_title"]}"'
+                f' aria-label="{text["check_label"].format(number=node["exercise"])}">'
+                f"\u2713 {text['check']}</button>"
+            )
         written = self.body[-1]  # the block as the writer just wrote it
         end = written.rindex("</pre>") + len("</pre>")
         self.body[-1] = written[:end] + button + written[end:]

@@ -36,6 +36,11 @@ PAGE = {
     "block_title": N_(
         "Run this block (and the blocks above it not run yet), Shift+Enter"
     ),
+    "check": N_("Check"),
+    "check_title": N_(
+        "Run this block, then the check below it, which shows the verdict"
+    ),
+    "check_label": N_("Check your answer to exercise {number}"),
 }
 
 #: Shown by the scripts (runner-words.js).

@@ -7,8 +7,9 @@ Rather than rely on every chapter remembering to, this transform puts the same
 short line under each chapter's title, with a ``download`` reference per file
 that Sphinx copies to ``_downloads/<hash>/<name>`` exactly as it is in
 ``src/``. The files are the settings ``engine_download`` and
-``engine_check_download`` (paths relative to ``conf.py``); without the second,
-the line offers the engine alone.
+``engine_check_download`` (paths relative to ``conf.py``), and with the second,
+the exercises' checker, ``check_exercises.py``, which the build assembles
+(exercises/); without it, the line offers the engine alone.
 
 Where the build writes the chapter as a notebook (notebooks/), the line
 offers it too, and, when ``book_repository`` (``BOOK_REPOSITORY``) names the
@@ -32,7 +33,7 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.transforms import SphinxTransform
 
-from .. import priorities
+from .. import exercises, priorities
 from ..build import edition, output
 from ..i18n.catalogue import N_
 from ..notebooks.notebook import colab_url, notebook_name, writes_notebook
@@ -44,7 +45,8 @@ ENGINE = N_(
 )
 ENGINE_AND_CHECK = N_(
     "Download {engine}, the finished engine, and keep it next to your own scripts;"
-    " {check} checks the engine you build in chapter 5."
+    " {check} checks the engine you build in chapter 5, and {exercises} your"
+    " answers to the exercises."
 )
 
 
@@ -74,7 +76,10 @@ class EngineDownload(SphinxTransform):
         engine = self.link(config.engine_download)
         if config.engine_check_download:
             check = self.link(config.engine_check_download)
-            words = around(ENGINE_AND_CHECK, engine=engine, check=check)
+            answers = self.link(exercises.checks.download_path(self.env))
+            words = around(
+                ENGINE_AND_CHECK, engine=engine, check=check, exercises=answers
+            )
         else:
             words = around(ENGINE, engine=engine)
         if writes_notebook(self.env, self.env.docname):

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from built_site import chapter_pages
+from helpers import chapter_pages
 
 pytestmark = pytest.mark.browser
 

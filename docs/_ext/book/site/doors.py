@@ -153,5 +153,7 @@ def add_doors(
 
 def register(app: Sphinx) -> None:
     app.add_config_value("book_source_branch", "main", "env", types=frozenset({str}))
-    app.add_js_file("keys.js")
+    # Before doctools.js (Sphinx's priority 200): keys.js must listen first.
+    # Both are deferred (polish.py), and a deferred doctools.js listens at once.
+    app.add_js_file("keys.js", priority=199)
     app.add_css_file("doors.css")

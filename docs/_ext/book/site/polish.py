@@ -141,12 +141,13 @@ def defer_scripts(
     extensions' eight scripts at high priority, beside the styles and fonts
     that the first paint waits for, and Lighthouse counted them in that wait:
     chapter 1's first contentful paint was 1.7 s against chapter 5's 1.4 s
-    (mobile, performance 94), and 1.4 s with them deferred (98). Sphinx's
-    search page is left as it is: the index script its template writes must
-    run after searchtools.js. The list is changed in place: a script that
-    another extension adds to the page later goes into the same list.
+    (mobile, performance 94), and 1.4 s with them deferred (98). Only the
+    book's own pages: Sphinx's search and index pages run scripts of their
+    templates, inline or not, that need Sphinx's scripts run first. The list
+    is changed in place: a script that another extension adds to the page
+    later goes into the same list.
     """
-    if pagename == "search" or not output(app).html:
+    if doctree is None or not output(app).html:
         return
     scripts = context.get("script_files")
     if isinstance(scripts, list):

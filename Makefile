@@ -97,8 +97,10 @@ html: $(STAMP) $(NODE_STAMP)
 
 # After the English pages changed: extract their messages (.pot, in
 # $(BUILD)/gettext), merge them into each language's catalogues (sphinx-intl
-# marks a changed message "fuzzy" and adds a new one untranslated), then list
-# per catalogue what needs a translator. See "The Chinese edition" in README.md.
+# marks a changed message "fuzzy" and adds a new one untranslated; a catalogue
+# whose messages did not change is not rewritten, and none changes its
+# POT-Creation-Date), then list per catalogue what needs a translator. See "The
+# Chinese edition" in README.md.
 catalogues: $(STAMP)
 	$(CHECK_CATALOGUES)
 	rm -rf $(BUILD)/gettext $(BUILD)/doctrees-gettext
@@ -106,7 +108,7 @@ catalogues: $(STAMP)
 	@# sphinx.pot holds the words of our templates, which Sphinx's own catalogue translates;
 	@# docs/locale/<language>/LC_MESSAGES/sphinx.po is written by hand (the theme's missing words).
 	rm -f $(BUILD)/gettext/sphinx.pot
-	$(BIN)/sphinx-intl update -p $(BUILD)/gettext -d $(DOCS)/locale $(foreach lang,$(LANGUAGES),-l $(lang)) >/dev/null
+	$(BIN)/python docs/_tools/catalogues.py --pages $(BUILD)/gettext $(DOCS)/locale $(LANGUAGES)
 	$(BIN)/python docs/_tools/catalogues.py $(DOCS)/locale
 
 doctest: $(STAMP)
@@ -202,7 +204,7 @@ bench: $(BENCH_VENV)/.installed-stamp
 bench-book: $(BENCH_VENV)/.installed-stamp
 	$(BENCH_VENV)/bin/python docs/_tools/benchmarks/bench_speed_chapter.py
 
-# Re-measure the timings chapter 10 quotes (the training on the digits, a step
+# Re-measure the timings chapter 11 quotes (the training on the digits, a step
 # of each engine) and cache them with the commit in
 # docs/chapters/figures/tensors_results.json (NumPy: the book's environment).
 bench-tensors: $(STAMP)

@@ -117,6 +117,7 @@ notebook_files = [
     "../src/tensorgrad.py",
     "../src/digits.py",
     "../src/check_engine.py",
+    "../src/check_tensors.py",
 ]
 pygments_style = "default"
 pygments_dark_style = "monokai"

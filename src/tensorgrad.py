@@ -254,10 +254,12 @@ class Tensor:
         for node in reversed(order):
             if node.ctx is None:  # a leaf: a weight, a bias
                 continue
-            input_grads = node.ctx.backward(node.ctx, node.grad)
+            input_grads = checked_gradients(
+                node.ctx, node.ctx.backward(node.ctx, node.grad)
+            )
             for parent, grad in zip(node.ctx.parents, input_grads):
                 if parent.requires_grad:
-                    parent.grad += unbroadcast(grad, parent.shape)
+                    parent.grad += grad
 
 
 def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
@@ -270,10 +272,64 @@ def unbroadcast(grad: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
     """
     while grad.ndim > len(shape):  # new leading axes: sum them away
         grad = grad.sum(axis=0)
-    for axis, length in enumerate(shape):  # stretched axes: sum, keep length 1
-        if length == 1 and grad.shape[axis] != 1:
+    for axis, length in enumerate(shape[len(shape) - grad.ndim :]):
+        if length == 1 and grad.shape[axis] != 1:  # stretched axes: sum, keep length 1
             grad = grad.sum(axis=axis, keepdims=True)
     return grad
+
+
+def checked_gradients(ctx: Function, grads: Any) -> list[np.ndarray | None]:
+    """What ``ctx.backward`` returned, each gradient summed back to its input's
+    shape; refused, naming the Function, when it cannot be.
+
+    >>> from tensorgrad import Function, Tensor
+    >>> class Double(Function):
+    ...     @staticmethod
+    ...     def forward(ctx, x):
+    ...         return 2 * x
+    ...     @staticmethod
+    ...     def backward(ctx, grad):
+    ...         return 2 * grad  # the comma of (2 * grad,) is missing
+    ...
+    >>> x = Tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    >>> Double.apply(x).sum().backward()
+    Traceback (most recent call last):
+    ...
+    TypeError: Double.backward returned a bare array of shape (2, 2), not one gradient per input: return (grad_x,) for one input, with the comma
+    """
+    name = type(ctx).__name__
+    if isinstance(grads, np.ndarray) or not isinstance(grads, tuple | list):
+        what = "array" if isinstance(grads, np.ndarray) else type(grads).__name__
+        shape = f" of shape {grads.shape}" if isinstance(grads, np.ndarray) else ""
+        raise TypeError(
+            f"{name}.backward returned a bare {what}{shape}, not one gradient per "
+            "input: return (grad_x,) for one input, with the comma"
+        )
+    if len(grads) != len(ctx.parents):
+        raise ValueError(
+            f"{name}.backward returned {len(grads)} gradients for "
+            f"{len(ctx.parents)} inputs: one per input of forward, in order"
+        )
+    checked: list[np.ndarray | None] = []
+    for number, (parent, grad) in enumerate(zip(ctx.parents, grads)):
+        if grad is None and not parent.requires_grad:
+            checked.append(None)  # an input that needs no gradient may get None
+            continue
+        if grad is None:
+            raise ValueError(
+                f"{name}.backward returned None for input {number}, which needs "
+                "a gradient"
+            )
+        array = np.asarray(grad, dtype=np.float64)
+        summed = unbroadcast(array, parent.shape)
+        if summed.shape != parent.shape:
+            raise ValueError(
+                f"{name}.backward: the gradient of input {number} has shape "
+                f"{array.shape}, which cannot be summed back to the input's shape "
+                f"{parent.shape}"
+            )
+        checked.append(summed)
+    return checked
 
 
 class Function:

@@ -160,3 +160,12 @@ def warm_context(chromium):
 
 def pytest_sessionfinish(session) -> None:
     helpers.close_shared()
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Name the messages a page shows in English while they await a translator."""
+    waiting = helpers.pending_translations()
+    if waiting:
+        terminalreporter.section("translations pending (shown as such, in English)")
+        for line in waiting:
+            terminalreporter.write_line(line)

@@ -39,6 +39,7 @@ from types import SimpleNamespace
 from typing import TypeVar
 
 import pytest
+from babel.messages.pofile import read_po
 from sphinx.directives.code import LiteralIncludeReader
 
 import find_browser  # docs/_tools, on pytest's pythonpath (pyproject.toml)
@@ -937,6 +938,39 @@ def references_to_other_hosts(site: Path) -> list[str]:
     return problems
 
 
+# The catalogues of words no page holds (the extension's, the widgets', the
+# figures', src/'s, the theme's): a fuzzy message there would show English
+# without saying so, so it may not stand. A page's catalogue may keep one: the
+# page shows it as pending (docs/_ext/book/i18n/pending.py).
+WORDS_CATALOGUES = {"book.po", "widgets.po", "figures.po", "source.po", "sphinx.po"}
+
+
+def translation_gaps(po: Path, is_code=lambda message: False) -> tuple[list, list]:
+    """What a catalogue leaves to a translator: (untranslated messages, msgstr
+    empty; fuzzy ones, the English changed since). A code block (``is_code``)
+    may stay untranslated: it shows the English code."""
+    with po.open("rb") as handle:
+        found = [m for m in read_po(handle) if m.id]
+    untranslated = [m for m in found if not m.fuzzy and not m.string and not is_code(m)]
+    return untranslated, [m for m in found if m.fuzzy]
+
+
+def pending_translations() -> list[str]:
+    """Every fuzzy message of the translated editions' page catalogues: where, and
+    its English (``make test`` lists them at its end)."""
+    found = []
+    for language in TRANSLATED:
+        folder = catalogue_folder(language)
+        for po in sorted(folder.rglob("*.po")):
+            if po.name not in WORDS_CATALOGUES:
+                for message in translation_gaps(po)[1]:
+                    english = " ".join(message.id.split())[:60]
+                    found.append(
+                        f"{po.relative_to(folder)}:{message.lineno}: {english}"
+                    )
+    return found
+
+
 # --- the in-page Python, driven in Chromium ----------------------------------------
 
 # A block of the page, as runner.js lists them (every Python block, in page order).
@@ -1198,6 +1232,24 @@ def whole_book(folder: Path, extra: str = "", locale: Path | None = None) -> Pat
     (docs / "locale").symlink_to(locale or ROOT / "docs" / "locale")
     (repository / "src").symlink_to(ROOT / "src")
     return docs
+
+
+def refresh_page_catalogues(docs: Path, locale: Path, language: str) -> Path:
+    """What ``make catalogues`` does to a language's page catalogues: the pages'
+    messages extracted (``sphinx-build -b gettext``), then merged into
+    ``locale/<language>/LC_MESSAGES`` (``catalogues.py --pages``: a changed
+    message fuzzy, a new one empty). The templates' folder."""
+    import catalogues  # docs/_tools, on pytest's pythonpath
+
+    templates = docs.parent / "gettext"
+    extract = [sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-d"]
+    extract += [str(docs.parent / "doctrees-gettext"), str(docs), str(templates)]
+    done = subprocess.run(extract, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    # sphinx.pot: the templates' words, which sphinx.po translates by hand
+    (templates / "sphinx.pot").unlink(missing_ok=True)
+    catalogues.update_pages(templates, locale, [language])
+    return templates
 
 
 def author_repository(folder: Path) -> Path:

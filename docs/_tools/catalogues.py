@@ -1,6 +1,7 @@
 """Refuse a broken translation catalogue; tidy the catalogues and say what needs a translator.
 
     python docs/_tools/catalogues.py --check docs/locale
+    python docs/_tools/catalogues.py --pages docs/_build/gettext docs/locale zh_CN
     python docs/_tools/catalogues.py docs/locale
 
 A catalogue that does not parse cleanly must never reach a build: Babel, which
@@ -14,8 +15,14 @@ publish``), ``make epub`` and ``make pdf`` run it before building;
 ``make catalogues`` runs it before ``sphinx-intl update`` (which would rewrite
 a broken catalogue with its broken reading) and again after.
 
-Without ``--check``, ``make catalogues`` runs this after ``sphinx-intl
-update``. It first refreshes, from the code that marks them, the catalogues of
+``--pages`` merges the pages' new templates (``sphinx-build -b gettext``)
+into each language's page catalogues with ``sphinx-intl update`` (a changed
+message fuzzy, a new one empty), which rewrites only the catalogues whose
+messages changed; and it keeps each catalogue's ``POT-Creation-Date`` as it
+was, so that two people changing one page's English in parallel do not both
+change its header (:func:`update_pages`).
+
+Without an option, ``make catalogues`` runs this after ``--pages``. It first refreshes, from the code that marks them, the catalogues of
 the words the pages do not hold, as ``sphinx-intl`` does for the pages (a new
 message is added untranslated, a changed one is marked fuzzy, a removed one is
 dropped): ``<language>/LC_MESSAGES/book.po``, the words the book's extension
@@ -180,14 +187,48 @@ def count(po: Path) -> Counts:
     return counts
 
 
+POT_DATE = re.compile(r'^"POT-Creation-Date: [^"\n]*\\n"$', re.M)
+
+
+def update_pages(templates: Path, root: Path, languages: list[str]) -> list[Path]:
+    """``sphinx-intl update`` of the page catalogues from ``templates``, each
+    keeping its ``POT-Creation-Date``; the catalogues it changed."""
+    import contextlib
+    import io
+
+    from sphinx_intl.basic import update
+
+    before = {po: po.read_text(encoding="utf-8") for po in root.rglob("*.po")}
+    with contextlib.redirect_stdout(io.StringIO()):  # a line per catalogue
+        update(str(root), str(templates), tuple(languages), jobs=1)
+    changed = []
+    for po in sorted(root.rglob("*.po")):
+        text = po.read_text(encoding="utf-8")
+        old = before.get(po)
+        if old is not None and text != old:
+            kept, new = POT_DATE.search(old), POT_DATE.search(text)
+            if kept and new:  # the date the catalogue was made stays
+                text = text.replace(new.group(0), kept.group(0), 1)
+                po.write_text(text, encoding="utf-8")
+        if text != old:
+            changed.append(po)
+    return changed
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--pages"] and len(argv) >= 3:
+        templates, root = Path(argv[1]), Path(argv[2])
+        for po in update_pages(templates, root, argv[3:]):
+            print(f"catalogues: {po.relative_to(root)} follows its page now")
+        return 0
     checking = argv[:1] == ["--check"]
     if checking:
         argv = argv[1:]
     if len(argv) != 1 or (not checking and not Path(argv[0]).is_dir()):
         print(
-            "usage: catalogues.py [--check] LOCALE_FOLDER (docs/locale)",
+            "usage: catalogues.py [--check] LOCALE_FOLDER (docs/locale)\n"
+            "       catalogues.py --pages TEMPLATES_FOLDER LOCALE_FOLDER LANGUAGE...",
             file=sys.stderr,
         )
         return 2

@@ -10,7 +10,11 @@ of ``locale``) around a small book with the real ``conf.py``
 and the book's whole extension (tests/helpers.py), and is a third edition:
 in its folder, in its language, linked from the others, with the book's words
 of its catalogues. The translator changed one message of the copy, the
-language's name, and the switcher shows it. The English pages of the same
+language's name, and the switcher shows it. ``make catalogues`` made the
+small book's page catalogues follow its pages, untranslated: its pages show
+their English as pending, saying so, until a translator comes; and the
+reader's checker, to which the page hands the edition's language, speaks
+English there and says so. The English pages of the same
 build show the touches each part of the book makes, in the order the book's
 ``setup()`` gives them.
 """
@@ -21,6 +25,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,6 +40,7 @@ from helpers import (
     catalogue_folder,
     clean_environment,
     missing,
+    refresh_page_catalogues,
     whole_book,
 )
 
@@ -67,6 +73,7 @@ def site(tmp_path_factory) -> Path:
     assert found == 1
     book_po.write_text(text, encoding="utf-8")
     docs = whole_book(folder / "book", extra=ENTRY, locale=locale)
+    refresh_page_catalogues(docs, locale, "fr")  # make catalogues: the pages' own
     done = subprocess.run(
         ["make", "--no-print-directory", "-o", STAMP, "-o", NODE_STAMP]
         + ["html", "LANGUAGES=fr"],
@@ -167,3 +174,27 @@ def test_the_english_pages_show_every_part_in_the_written_order(site: Path):
     assert head.index('id="katex-preload"') < head.index('name="description"')
     download = chapter.index('class="engine-download"')
     assert download < chapter.index('class="runner-page"'), "the Run control under it"
+
+
+def test_untranslated_pages_say_so_and_the_checker_says_its_language(site: Path):
+    """The page catalogues ``make catalogues`` made for fr are untranslated: each
+    paragraph of the fr chapter is in English, marked (lang="en") and announced."""
+    chapter = page(site, "fr/chapters/tiny.html")
+    pending = re.findall(r'<p class="translation-pending" lang="en">', chapter)
+    notes = re.findall(r'<p class="translation-pending-note">', chapter)
+    assert len(pending) >= 2 and len(notes) == len(pending), (pending, notes)
+    runner = page(site, "fr/_static/runner/runner-words.js")
+    assert '"language": "fr"' in runner  # what the in-page checker is told
+    said = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "src" / "check_engine.py"),
+            str(ROOT / "src" / "engine_book.py"),
+        ],
+        capture_output=True,
+        text=True,
+        env={**clean_environment(), "LANGUAGE": "fr"},
+        timeout=60,
+    )
+    first = (said.stdout + said.stderr).splitlines()[0]
+    assert "has no messages in fr" in first and "English" in first, first

@@ -78,6 +78,7 @@ ENGINE_FILES = [
     "engine_book.py",
     "tensorgrad.py",
     "digits.py",
+    "check_tensors.py",
     "check_engine.py",
 ]  # the chapters' downloads
 BLOCK_SECONDS = 240  # one block, training included, on a busy machine

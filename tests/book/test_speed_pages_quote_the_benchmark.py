@@ -46,7 +46,7 @@ def quotes(r: dict) -> dict[str, str]:
         return f"{1 - off[engine] / on[engine]:.0%}"
 
     table = "\n".join(
-        f"| {LABELS[e]} | {on[e]:.1f} ms | {times[e]:.1f} | {off[e]:.1f} ms"
+        f"| {LABELS[e]} | {on[e]:.1f} ms | {off[e]:.1f} ms"
         f" | {f'{objects[e]:.2f}' if e in objects else '–'} |"
         for e in ["floats", "wrapper", "tinygrad", "closures", "micrograd"]
     )
@@ -76,7 +76,7 @@ CONTEXT = {
     "PYTHON": "Python {} and micrograd",
     "MICROGRAD": "and micrograd {}, for a graph",
     "NODES": "a graph of {} values",
-    "TABLE11": "|---|---:|---:|---:|---:|\n{}\n",
+    "TABLE11": "|---|---:|---:|---:|\n{}\n",
     "TG_TIMES": "Our engine costs {} times the bare arithmetic, and micrograd",
     "MG_TIMES": "and micrograd {} times:",
     "RATIO": "ours takes {} of micrograd's time",

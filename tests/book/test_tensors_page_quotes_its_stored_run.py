@@ -1,7 +1,7 @@
-"""Every printed value is checked: the stored timings that the tensors chapter quotes.
+"""Every printed value is checked: the stored timings that the digits chapter quotes.
 
 How long the training and one training step take depends on the reader's
-machine, so chapter 10 checks a bound on it and prints the reader's own times
+machine, so chapter 11 checks a bound on it and prints the reader's own times
 without showing them; beside them it quotes the run that
 ``docs/_tools/benchmarks/bench_tensors_chapter.py`` (``make bench-tensors``)
 stored in ``docs/chapters/figures/tensors_results.json``, from which its speed
@@ -17,7 +17,7 @@ import re
 
 from helpers import ROOT, chapter
 
-PAGE = chapter("tensors")
+PAGE = chapter("digits")
 RESULTS = ROOT / "docs" / "chapters" / "figures" / "tensors_results.json"
 
 

@@ -525,6 +525,7 @@ TENSOR_NOT_OPERATIONS = {
     "shape": "reads the shape",
     "unbroadcast": "a step of backward (tests/engine/test_tensor_engine_reports_bad_input.py)",
     "checked_index": "checks an index before __getitem__ uses it",
+    "checked_gradients": "a step of backward (tests/engine/test_tensor_engine_refuses_a_wrong_backward.py)",
     "constant": "builds the result of an operation without a derivative",
     "__bool__": "the truth of a one-element tensor",
 }

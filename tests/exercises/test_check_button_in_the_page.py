@@ -15,6 +15,19 @@ from helpers import chapter_page
 
 pytestmark = pytest.mark.browser
 
+TRAIN = """from check_exercises import check
+
+
+def train(loss_of, parameters, steps, learning_rate):
+    losses = []
+    for step in range(steps):
+        loss = loss_of()
+        losses.append(loss.data)
+        loss.backward()
+        for p in parameters:
+            p.data -= learning_rate * p.grad
+    return losses
+"""
 # exercise: (a wrong answer with its cause in each language, a right answer)
 ANSWERS = {
     "1.4": (
@@ -25,8 +38,16 @@ ANSWERS = {
         },
         "from check_exercises import check\n\n\ndef k_slope(x):\n    return 6 * x - 4\n",
     ),
+    "6.1": (
+        TRAIN.replace("p.data -=", "p.data +="),
+        {
+            "en": "Likely cause: a step uphill",
+            "zh_CN": "可能的原因：往上坡走了一步",
+        },
+        TRAIN,
+    ),
 }
-PAGES = {"1.4": chapter_page("slopes")}
+PAGES = {"1.4": chapter_page("slopes"), "6.1": chapter_page("xor")}
 EDITIONS = {"en": ("", "Check", "✓ Exercise"), "zh_CN": ("zh_CN/", "检查", "✓ 练习")}
 
 

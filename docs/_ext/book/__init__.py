@@ -7,7 +7,7 @@ each module in it is one part; none is an extension of its own:
 * ``build.py``: what this build makes, the edition and the output (every part
   asks it); ``priorities.py``: where Sphinx's order is forced;
 * ``i18n/``: the translated editions (``book.po``, the switcher, translated
-  comments and excerpts);
+  comments and excerpts, Chinese spacing around bold terms);
 * ``code/``: the code blocks on a page (which are Python, their marks,
   captions, the copy button's rule, highlighting);
 * ``math/``: formulas rendered at build time (KaTeX; MathML for the EPUB);
@@ -60,6 +60,8 @@ PARTS = (
     epub_pdf.epub,
     i18n.code_comments,
     i18n.source_words,
+    i18n.pending,
+    i18n.cjk_spacing,
     code.captions,
     figures.cache,
     exercises.checks,

@@ -29,6 +29,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 
 CJK = ("zh", "ja", "ko")  # languages written in CJK characters
+SOURCE_LANGUAGE = "en"  # the language the pages are written in
 
 
 def language_of(config: Config) -> str:
@@ -73,7 +74,7 @@ def edition(config: Config) -> Edition:
     """
     language = language_of(config)
     editions = getattr(config, "book_editions", None) or {}
-    default = "" if language == "en" else language
+    default = "" if language == SOURCE_LANGUAGE else language
     folder = editions.get(language, default).strip("/")
     return Edition(
         language=language,
@@ -81,7 +82,7 @@ def edition(config: Config) -> Edition:
         folder=folder + "/" if folder else "",
         root="../" * len(folder.split("/")) if folder else "",
         cjk=is_cjk(language),
-        source=language == "en",
+        source=language == SOURCE_LANGUAGE,
     )
 
 

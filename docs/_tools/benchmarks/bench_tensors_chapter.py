@@ -1,6 +1,6 @@
 """Measure what the tensors chapter times, and store it: `make bench-tensors`.
 
-Chapter 10 times the training on the digits and one training step of each
+Chapter 11 times the training on the digits and one training step of each
 engine on the reader's machine, which the page cannot know. It quotes this
 stored run beside the reader's own (tests/book/test_tensors_page_quotes_its_stored_run.py
 checks every quoted number against the file), and its speed figure

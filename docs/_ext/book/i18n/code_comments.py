@@ -44,7 +44,7 @@ from sphinx.util.i18n import docname_to_domain
 from .. import priorities
 from ..build import edition, output
 from ..code import copy_rule, languages
-from . import source_words
+from . import pending, source_words
 
 logger = logging.getLogger(__name__)
 
@@ -188,6 +188,10 @@ class TranslateCodeComments(SphinxTransform):
                 continue
             if translations is None:
                 translations = self._catalogue()
+                catalogue = pending.page_catalogue(self.env)
+                known = pending.statuses(catalogue) if catalogue else None
+            if known is not None and text not in known:
+                pending.warn_missing(self.env, node, text, catalogue)
             translated = translations.get(text, "")
             if not translated or translated == text:
                 continue  # untranslated: the English block

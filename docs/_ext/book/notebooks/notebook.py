@@ -30,7 +30,8 @@ notebook has the Chinese prose and the translated code comments:
 
 The first cell, collapsed, writes the book's files the chapter imports
 (``tinygrad.py`` always, then what its code imports from ``notebook_files``,
-for chapter 10 ``tensorgrad.py`` and ``digits.py``) with plain Python, so a
+for chapter 10 ``tensorgrad.py`` and ``check_tensors.py``, for chapter 11 also
+``digits.py``) with plain Python, so a
 notebook runs top to bottom in an empty folder, also as a script. It never
 writes over a file: where the folder holds a file of that name that is not the
 book's (the reader's own ``engine.py``, an older ``tinygrad.py``), that file is

@@ -31,7 +31,8 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
 
-from ..build import is_cjk, output
+from ..build import SOURCE_LANGUAGE, is_cjk, output
+from ..i18n.pending import PENDING
 
 _ = get_translation("book")
 
@@ -195,7 +196,8 @@ class TidyBody(HTML5Translator):
     Each code block's ``<pre>`` and each wide table's wrapper is a Tab stop; an
     empty header cell is a plain cell; every figure gets its size from its SVG,
     ``decoding="async"``, and ``loading="lazy"`` after the first (a widget's
-    static figure always). Set for the HTML builders with the Run buttons
+    static figure always); an element its catalogue leaves in English says so
+    (``lang``, i18n/pending.py). Set for the HTML builders with the Run buttons
     (book/__init__.py).
     """
 
@@ -215,6 +217,9 @@ class TidyBody(HTML5Translator):
     def starttag(
         self, node, tagname: str, suffix: str = "\n", empty: bool = False, **attributes
     ) -> str:
+        # an element the catalogue leaves in English: it says so (i18n/pending.py)
+        if isinstance(node, nodes.Element) and PENDING in node.get("classes", []):
+            attributes.setdefault("lang", SOURCE_LANGUAGE)
         # furo's wrapper of a wide table (written by whichever visitor sphinx-design set)
         if isinstance(node, nodes.container) and "table-wrapper" in node["classes"]:
             attributes.setdefault("tabindex", "0")

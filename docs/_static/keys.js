@@ -4,7 +4,8 @@
 // also keeps it for a code block being edited (the runner makes blocks
 // contenteditable), a widget, and a box that scrolls sideways with the arrow
 // keys (code, formulas and tables are Tab stops for that: page_polish.py). It
-// listens on the document before doctools.js does, so that stopping the event
+// stands before doctools.js in the page (site/doors.py) and so listens on the
+// document before doctools.js does, so that stopping the event
 // there keeps it from doctools.js and from nothing else: the element that has
 // the key has seen it already.
 (function () {

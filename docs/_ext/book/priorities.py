@@ -27,3 +27,8 @@ PAGE = 400
 # build-finished: after sphinx-sitemap's handler (500) has written sitemap.xml,
 # which previews.py completes with every edition.
 AFTER_SITEMAP = 900
+
+# A script file: keys.js before Sphinx's doctools.js (200). Both are deferred
+# (site/polish.py), and a deferred doctools.js listens for the arrow keys at
+# once: keys.js must listen first to keep the keys for a field or code block.
+BEFORE_DOCTOOLS = 199

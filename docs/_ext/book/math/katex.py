@@ -11,9 +11,9 @@ without KaTeX's copy of the TeX source): a browser's own MathML needs a math
 font that phones do not have, and KaTeX's HTML alone has nothing to read
 aloud. A page with math links ``_static/katex/katex.min.css`` and preloads,
 from its head, the KaTeX fonts its formulas use (:func:`preload_script`); the
-stylesheet and fonts are static files of the site (given to Sphinx when the
-builder starts). A
-displayed formula scrolls sideways in its own box beside its number, and its
+stylesheet is KaTeX's with fallback faces that give the formulas the KaTeX
+fonts' size until those arrive (fonts.py). The stylesheet and fonts are static files of the site (given to Sphinx when
+the builder starts). A displayed formula scrolls sideways in its own box beside its number, and its
 id is written once (furo's wrapper carries it). In the EPUB, whose readers run
 no script, each formula is MathML converted by the pure-Python
 ``latex2mathml``: text that reflows, scales and is read aloud. A formula
@@ -36,7 +36,7 @@ from sphinx.util import logging
 from sphinx.util.math import get_node_equation_number
 
 from ..build import output
-from .fonts import fonts_used, preload_script
+from .fonts import fonts_used, preload_script, with_fallbacks
 from .mathml import visit_math_block_mathml, visit_math_mathml
 
 logger = logging.getLogger(__name__)
@@ -224,7 +224,10 @@ def stage_katex(app: Sphinx) -> None:
     target = staged / STATIC
     shutil.rmtree(staged, ignore_errors=True)
     (target / "fonts").mkdir(parents=True)
-    shutil.copyfile(source / "katex.min.css", target / "katex.min.css")
+    # KaTeX's stylesheet, with the fallback faces of its fonts (fonts.py)
+    css = (source / "katex.min.css").read_text(encoding="utf-8")
+    css = with_fallbacks(css, source / "fonts")
+    (target / "katex.min.css").write_text(css, encoding="utf-8")
     for font in (source / "fonts").iterdir():
         shutil.copyfile(font, target / "fonts" / font.name)
     license = KATEX / "LICENSE"

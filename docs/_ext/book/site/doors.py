@@ -31,6 +31,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.locale import get_translation
 
+from .. import priorities
 from ..build import edition, output
 from ..i18n.catalogue import N_
 
@@ -153,5 +154,5 @@ def add_doors(
 
 def register(app: Sphinx) -> None:
     app.add_config_value("book_source_branch", "main", "env", types=frozenset({str}))
-    app.add_js_file("keys.js")
+    app.add_js_file("keys.js", priority=priorities.BEFORE_DOCTOOLS)
     app.add_css_file("doors.css")

@@ -159,8 +159,10 @@ def exercise(number: str) -> Exercise | None:
         _defining.append(Exercise(number))
         try:
             EXERCISES[number]()
-        finally:
-            _defined[number] = _defining.pop()
+        except BaseException:
+            _defining.pop()  # half defined: asked again, defined again
+            raise
+        _defined[number] = _defining.pop()
     return _defined.get(number)
 
 
@@ -176,8 +178,15 @@ class Verdict(NamedTuple):
 def check(number: object, answer: object = None, lang: str | None = None) -> bool:
     """Print the verdict on ``answer`` to exercise ``number`` ("6.4"); True if right."""
     verdict = judge(number, answer, lang)
+    missing = "" if lang else languages_asked(os.environ)[1]
+    if missing and missing not in _told:  # once: the messages are in English
+        _told.add(missing)
+        print(Words("en")("no_language", language=missing, known=", ".join(WORDS)))
     print(verdict.text)
     return verdict.right
+
+
+_told: set[str] = set()  # the languages asked for that check() said it lacks
 
 
 def judge(number: object, answer: object, lang: str | None = None) -> Verdict:
@@ -185,7 +194,10 @@ def judge(number: object, answer: object, lang: str | None = None) -> Verdict:
     words = Words(lang or language_from_environment(os.environ))
     if isinstance(number, type) or not isinstance(number, str):
         return Verdict(False, None, words("not_a_number", got=show(number)))
-    checked = exercise(number)
+    try:
+        checked = exercise(number)
+    except ImportError as missing:  # the check needs NumPy or check_tensors.py
+        return Verdict(False, None, words("needs", number=number, module=missing.name))
     if checked is None:
         chapter = number.split(".")[0]
         known = [n for n in EXERCISES if n.split(".")[0] == chapter]
@@ -394,6 +406,11 @@ WORDS: dict[str, dict[str, str]] = {
         ' check("6.4", answer). This is {got}. (To check your engine of chapter 5,'
         " use check_engine: from check_engine import check as check_engine.)",
         "unknown": "✗ There is no checked exercise {number}. Checked in that chapter: {known}.",
+        "needs": "✗ Exercise {number} is checked with {module}, which this Python cannot"
+        " import: install NumPy (pip install numpy), or save check_tensors.py (on the"
+        " tensors chapter's page) next to this file.",
+        "no_language": "(check_exercises.py has no messages in {language}: they are"
+        " in English; its languages: {known}.)",
         "usage": "Check your answers to the book's exercises. In Python, in this file's"
         ' folder:\n\n    from check_exercises import check\n    check("1.4", k_slope)'
         "    # the exercise's number, then your answer\n\nExercises: {exercises}",
@@ -432,6 +449,10 @@ WORDS: dict[str, dict[str, str]] = {
         "这里给的是 {got}。（要检查第 5 章你自己的引擎，请用 check_engine："
         "from check_engine import check as check_engine。）",
         "unknown": "✗ 没有要检查的练习 {number}。这一章要检查的练习有：{known}。",
+        "needs": "✗ 练习 {number} 要用 {module} 来检查，而这个 Python 导入不了它：请安装 NumPy"
+        "（pip install numpy），或者把 check_tensors.py（在张量一章的页面上）保存在这个文件旁边。",
+        "no_language": "（check_exercises.py 没有 {language} 的消息：用英文显示；"
+        "它的语言：{known}。）",
         "usage": "检查你对本书练习的答案。在这个文件所在的文件夹里运行 Python：\n\n"
         '    from check_exercises import check\n    check("1.4", k_slope)'
         "    # 先写练习编号，再写你的答案\n\n练习：{exercises}",
@@ -465,15 +486,23 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
     >>> language_from_environment({"LANGUAGE": "de:zh", "LANG": "C"})
     'zh_CN'
     """
+    return languages_asked(environ)[0]
+
+
+def languages_asked(environ: Mapping[str, str]) -> tuple[str, str]:
+    """(the language of the messages, the first language asked for that WORDS lacks)."""
+    missing = ""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         if environ.get(variable):
             for item in environ[variable].split(":"):
                 code = item.split(".")[0].split("@")[0]
                 for language in WORDS:
                     if code.split("_")[0] == language.split("_")[0]:
-                        return language
+                        return language, missing
+                if code not in ("C", "POSIX", ""):
+                    missing = missing or code
             break
-    return "en"
+    return "en", missing
 
 
 def main() -> None:

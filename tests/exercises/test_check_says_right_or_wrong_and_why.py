@@ -156,3 +156,29 @@ def test_chinese_verdicts() -> None:
 )
 def test_the_language_comes_from_the_environment(environment, language) -> None:
     assert CHECKER.language_from_environment(environment) == language
+
+
+def test_a_language_it_lacks_is_said_once_then_english(monkeypatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "fr_FR")
+    monkeypatch.setattr(CHECKER, "_told", set())
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        CHECKER.check("0.8", -6)
+        CHECKER.check("0.8", -6)
+    assert out.getvalue().splitlines() == [
+        "(check_exercises.py has no messages in fr_FR: they are in English;"
+        " its languages: en, zh_CN.)",
+        "✓ Exercise 0.8: right.",
+        "✓ Exercise 0.8: right.",
+    ]
+
+
+def test_a_check_that_needs_a_missing_module_says_which(monkeypatch) -> None:
+    @CHECKER.define("0.6")
+    def _needs() -> None:
+        import check_tensors_not_here  # noqa: F401
+
+    right, text = said("0.6", 1)
+    assert not right and text.startswith("✗ Exercise 0.6 is checked with")
+    assert "check_tensors_not_here" in text and "Traceback" not in text
+    assert said("0.6", 1)[1] == text  # asked again: the same sentence, not a pass

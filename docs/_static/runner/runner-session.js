@@ -41,7 +41,7 @@
   var busy = Promise.resolve();
   var WORKER = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "runner-worker.js");
   var SESSION_PY = document.currentScript.src.replace(/runner-session\.js(\?.*)?$/, "book_session.py");
-  // A download, and the reader's own name for it (docs/_ext/book/notebooks/first_cell.py).
+  // A download, also under the reader's own name that the pages import (notebooks/first_cell.py)
   var READERS_OWN = { "engine_book.py": "engine.py" };
 
   // Stop: shown beside the page's Run button while a block runs.
@@ -96,9 +96,6 @@
       // into the working folder, first on sys.path
       var name = decodeURIComponent(a.pathname.split("/").pop());
       files.push({ url: a.href, path: name });
-      // The book's engine of chapter 5 is offered as engine_book.py, so that it never
-      // replaces a reader's own engine.py; the pages import engine, the reader's name
-      // for it, and the page's Python holds no file of theirs: it gets the book's.
       if (READERS_OWN[name]) files.push({ url: a.href, path: READERS_OWN[name] });
     });
     function done() {
@@ -257,7 +254,8 @@
     if (graph) graph.remove(); // a graph belongs to the run that drew it
     var folded = block.output.querySelector("details");
     if (folded) folded.replaceWith(folded.querySelector("pre"));
-    block.output.className = "runner-output" + (kind ? " runner-output--" + kind : text ? "" : " runner-output--empty");
+    var look = kind || (!text ? "empty" : /^[\u2713\u2717] /.test(text) ? "verdict" : ""); // verdict: a check's
+    block.output.className = "runner-output" + (look ? " runner-output--" + look : "");
     block.output.querySelector("pre").textContent = text;
     var note = block.output.querySelector(".runner-output-note");
     if (note) note.remove();
@@ -319,12 +317,6 @@
     });
   }
 
-  var pause = function () {
-    return new Promise(function (r) {
-      setTimeout(r, 0);
-    });
-  };
-
   function runBlocks(list, fresh) {
     busy = busy
       .then(function () {
@@ -345,7 +337,9 @@
           todo.forEach(function (block) {
             chain = chain.then(function () {
               status.textContent = say("running", { n: block.number });
-              return pause().then(function () {
+              return new Promise(function (r) {
+                setTimeout(r, 0); // the status is painted before the block runs
+              }).then(function () {
                 return runOne(python, block);
               });
             });

@@ -37,18 +37,28 @@ def python_literal(text: str) -> str:
     return repr(text)
 
 
-def imported_modules(code: str) -> set[str]:
-    """The top-level names of the modules that ``code`` imports (empty if it does not parse)."""
+def imported_modules(code: str, inside_functions: bool = True) -> set[str]:
+    """The top-level names of the modules that ``code`` imports (empty if it does
+    not parse); without ``inside_functions``, only what importing it imports: a
+    book file's function that imports a module when called (check_exercises.py's
+    checks of chapter 10) does not bring that module into every notebook."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return set()
     names = set()
-    for node in ast.walk(tree):
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
         if isinstance(node, ast.Import):
             names |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module.split(".")[0])
+        elif not inside_functions and isinstance(
+            node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+        ):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
     return names
 
 
@@ -142,7 +152,7 @@ def setup_cell(app: Sphinx, modules: set[str], skips: bool) -> str:
             continue
         text = offered[stem].read_text(encoding="utf-8")
         files[stem] = (f"{stem}.py", text)
-        todo += sorted(imported_modules(text) & set(offered))
+        todo += sorted(imported_modules(text, inside_functions=False) & set(offered))
     names = ", ".join(name for name, _text in files.values())
     lines = [
         "# "

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from book.exercises import assemble
-from helpers import CHAPTERS
+from helpers import CHAPTERS, ROOT
 
 CHECKER = assemble.load()
-HERE = Path(__file__).parent
+HERE = ROOT / "tests" / "exercises"
 CODE = (CHECKER.FUNCTION, CHECKER.CLASS)
 # the numbered chapters; the appendix (Inside tinygrad.py) is read, not practised
 TAUGHT = [page for page in CHAPTERS if not page.stem.endswith("inside-tinygrad")]

@@ -20,7 +20,8 @@ finite differences of the chapter's forward. On a difference it names the
 Function, the case, the input, the expected and the received shape or values,
 and the likely cause. It needs NumPy and the standard library. The messages
 are in Chinese with ``lang="zh_CN"``, or when the first of ``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set starts with ``zh``.
+``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set starts with ``zh``; else in
+English, said once when the locale asks for a language the file lacks.
 
 >>> import numpy as np
 >>> from tensorgrad import Function
@@ -622,6 +623,10 @@ def check(target: Any, name: str | None = None, lang: str | None = None) -> bool
     ``target``: a class (``name`` if its name is not the chapter's), a module,
     or the path of a file. True when every operation checked is right.
     """
+    missing = "" if lang else languages_asked(os.environ)[1]
+    if missing and missing not in _told:  # once: the messages are in English
+        _told.add(missing)
+        print(WORDS["en"]["no_language"].format(language=missing, known=", ".join(WORDS)))
     lang = lang or language_from_environment(os.environ)
     words = WORDS[lang]
     if isinstance(target, type):
@@ -642,6 +647,9 @@ def check(target: Any, name: str | None = None, lang: str | None = None) -> bool
     if others:
         print(words["others"].format(names=", ".join(others)))
     return all(v.right for v in verdicts)
+
+
+_told: set[str] = set()  # the languages asked for that check() said it lacks
 
 
 # --- for check("10.N"): the same cases, on small whole numbers ----------------------
@@ -840,6 +848,8 @@ WORDS: dict[str, dict[str, str]] = {
         "none_found": "✗ {where} defines no Function subclass named as in the tensors"
         " chapter ({known}).",
         "others": "Not checked (no cases for these names): {names}.",
+        "no_language": "(check_tensors.py has no messages in {language}: they are"
+        " in English; its languages: {known}.)",
     },
     "zh_CN": {
         "lang": "zh_CN",
@@ -863,26 +873,38 @@ WORDS: dict[str, dict[str, str]] = {
         "如果你的类名不同，请传入 name=...。",
         "none_found": "✗ {where} 里没有按张量一章命名的 Function 子类（{known}）。",
         "others": "没有检查（这些名字没有检查情形）：{names}。",
+        "no_language": "（check_tensors.py 没有 {language} 的消息：用英文显示；"
+        "它的语言：{known}。）",
     },
 }
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str:
     """zh_CN when the first of LANGUAGE, LC_ALL, LC_MESSAGES, LANG that is set
-    starts with zh, else en (as check_exercises.py decides).
+    names Chinese first, else en (as check_exercises.py decides).
 
     >>> language_from_environment({"LANG": "zh_CN.UTF-8"})
     'zh_CN'
+    >>> languages_asked({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"})
+    ('en', 'fr')
     """
+    return languages_asked(environ)[0]
+
+
+def languages_asked(environ: Mapping[str, str]) -> tuple[str, str]:
+    """(the language of the messages, the first language asked for that WORDS lacks)."""
+    missing = ""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         if environ.get(variable):
             for item in environ[variable].split(":"):
-                if item.startswith("zh"):
-                    return "zh_CN"
-                if item.split(".")[0].split("_")[0] == "en":
-                    return "en"
+                code = item.split(".")[0].split("@")[0]
+                for language in WORDS:
+                    if code.split("_")[0] == language.split("_")[0]:
+                        return language, missing
+                if code not in ("C", "POSIX", ""):
+                    missing = missing or code
             break
-    return "en"
+    return "en", missing
 
 
 def main(argv: list[str]) -> int:

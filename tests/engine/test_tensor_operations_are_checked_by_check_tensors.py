@@ -126,6 +126,23 @@ def test_the_verdicts_are_in_chinese_in_a_chinese_locale(tmp_path) -> None:
     assert "a 的梯度" in done.stdout
 
 
+def test_a_language_it_lacks_is_said_once_then_english(tmp_path) -> None:
+    folder = downloads(tmp_path)
+    (folder / "mine.py").write_text(WRONG_FILE, encoding="utf-8")
+    script = "import check_tensors\ncheck_tensors.check('mine.py')\ncheck_tensors.check('mine.py')\n"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
+    env["LANGUAGE"], env["LANG"] = "fr_FR", "fr_FR.UTF-8"
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=folder, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    told = "(check_tensors.py has no messages in fr_FR: they are in English;"
+    assert lines[0] == told + " its languages: en, zh_CN.)", lines[0]
+    assert sum(line.startswith(told) for line in lines) == 1, done.stdout
+    assert "Likely cause: the operands swapped" in done.stdout
+
+
 def test_a_file_without_operations_says_so(tmp_path) -> None:
     folder = downloads(tmp_path)
     (folder / "empty.py").write_text("x = 1\n", encoding="utf-8")

@@ -626,7 +626,9 @@ def check(target: Any, name: str | None = None, lang: str | None = None) -> bool
     missing = "" if lang else languages_asked(os.environ)[1]
     if missing and missing not in _told:  # once: the messages are in English
         _told.add(missing)
-        print(WORDS["en"]["no_language"].format(language=missing, known=", ".join(WORDS)))
+        print(
+            WORDS["en"]["no_language"].format(language=missing, known=", ".join(WORDS))
+        )
     lang = lang or language_from_environment(os.environ)
     words = WORDS[lang]
     if isinstance(target, type):

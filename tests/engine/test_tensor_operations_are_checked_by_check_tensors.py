@@ -133,7 +133,11 @@ def test_a_language_it_lacks_is_said_once_then_english(tmp_path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LANG", "LC_"))}
     env["LANGUAGE"], env["LANG"] = "fr_FR", "fr_FR.UTF-8"
     done = subprocess.run(
-        [sys.executable, "-c", script], cwd=folder, capture_output=True, text=True, env=env
+        [sys.executable, "-c", script],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()

@@ -27,6 +27,11 @@ def sigmoid_of_the_input(a):
     return Value(1 / (1 + math.exp(-x)), ((a, x * (1 - x)),))
 
 
+def sigmoid_like_exp(a):
+    s = 1 / (1 + math.exp(-a.data))
+    return Value(s, ((a, s),))  # e^x's rule, the result itself
+
+
 def sigmoid_without_minus(a):
     s = 1 / (1 + math.exp(a.data))
     return Value(s, ((a, s * (1 - s)),))
@@ -49,6 +54,7 @@ def test_the_solution_builds_tinygrads_value() -> None:
     [
         (sigmoid_plus, "plus"),
         (sigmoid_of_the_input, "input"),
+        (sigmoid_like_exp, "itself"),
         (sigmoid_without_minus, "sign"),
         (sigmoid_composed, "composed"),
     ],

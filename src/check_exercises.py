@@ -374,6 +374,7 @@ WORDS: dict[str, dict[str, str]] = {
         "exercise": "Exercise {number}",
         "right": "✓ {head}: right in all {n} cases.",
         "right_one": "✓ {head}: right.",
+        "right_two": "✓ {head}: right in both cases.",
         "wrong": "✗ {head}, {case}: {what}",
         "more_wrong": " (Wrong in {n} of {of} cases.)",
         "cause": "Likely cause: {cause}.",
@@ -419,6 +420,7 @@ WORDS: dict[str, dict[str, str]] = {
         "exercise": "练习 {number}",
         "right": "✓ {head}：全部 {n} 个情形都对。",
         "right_one": "✓ {head}：正确。",
+        "right_two": "✓ {head}：两个情形都对。",
         "wrong": "✗ {head}，{case}：{what}",
         "more_wrong": "（{of} 个情形中有 {n} 个不对。）",
         "cause": "可能的原因：{cause}。",
@@ -468,8 +470,8 @@ class Words:
 
     def __call__(self, key: str, **values: object) -> str:
         n = values.get("n")
-        if key == "right" and n == 1:
-            key = "right_one"
+        if key == "right" and n in (1, 2):
+            key = "right_one" if n == 1 else "right_two"
         return WORDS[self.language][key].format(**values)
 
     def pick(self, item: Case | Mistake) -> str:

@@ -230,7 +230,9 @@ def judge(number: object, answer: object, lang: str | None = None) -> Verdict:
     text = words("wrong", head=head, case=words.pick(c), what=what)
     told = got is ... or got is None or isinstance(got, Raised)  # says what to do
     if len(failed) > 1 and got is not ...:
-        text += words("more_wrong", n=len(failed), of=len(results))
+        key = "more_wrong" if len(failed) < len(results) else "all_wrong"
+        key = "both_wrong" if key == "all_wrong" and len(failed) == 2 else key
+        text += words(key, n=len(failed), of=len(results))
     if found:
         quiet.insert(0, "  " + words("cause", cause=words.pick(found)))
     elif not told:
@@ -377,6 +379,8 @@ WORDS: dict[str, dict[str, str]] = {
         "right_two": "✓ {head}: right in both cases.",
         "wrong": "✗ {head}, {case}: {what}",
         "more_wrong": " (Wrong in {n} of {of} cases.)",
+        "all_wrong": " (Wrong in all {n} cases.)",
+        "both_wrong": " (Wrong in both cases.)",
         "cause": "Likely cause: {cause}.",
         "no_cause": "Likely cause: none of the mistakes this check knows; work one"
         " case out by hand and compare.",
@@ -423,6 +427,8 @@ WORDS: dict[str, dict[str, str]] = {
         "right_two": "✓ {head}：两个情形都对。",
         "wrong": "✗ {head}，{case}：{what}",
         "more_wrong": "（{of} 个情形中有 {n} 个不对。）",
+        "all_wrong": "（{n} 个情形都不对。）",
+        "both_wrong": "（两个情形都不对。）",
         "cause": "可能的原因：{cause}。",
         "no_cause": "可能的原因：不是这个检查认识的错误；请手算一个情形来对照。",
         "wrong_kind_head": "✗ {head} {problem}",

@@ -701,7 +701,7 @@ def received(name: str, number: int, which: int, raised: Callable) -> Callable:
     def gradient(cls: type) -> Any:
         trial = run(cls, name, number, integers=True)
         if trial.problem is None:
-            return summed_back(trial, which) + 0.0  # no -0 shown
+            return np.round(summed_back(trial, which), 6) + 0.0  # as expected; no -0
         problem = trial.problem
         if problem.key == "raised" and isinstance(problem.error, NotImplementedError):
             error = problem.error  # still to write: check_exercises says so

@@ -55,7 +55,7 @@ def test_a_wrong_answer_names_the_case_the_numbers_and_the_cause() -> None:
     right, text = said("0.9", lambda x: 2 * x)
     assert not right
     assert text.splitlines() == [
-        "✗ Exercise 0.9, at x = 3: got 6, expected 9. (Wrong in 2 of 2 cases.)",
+        "✗ Exercise 0.9, at x = 3: got 6, expected 9. (Wrong in both cases.)",
         "  Likely cause: 2x is not x².",
     ]
     assert CHECKER.judge("0.9", lambda x: 2 * x).cause == "double"
@@ -137,7 +137,7 @@ def test_chinese_verdicts() -> None:
     assert said("0.9", lambda x: x * x, "zh_CN")[1] == "✓ 练习 0.9：两个情形都对。\n"
     text = said("0.9", lambda x: 2 * x, "zh_CN")[1]
     assert text.splitlines() == [
-        "✗ 练习 0.9，x = 3 处：得到 6，应为 9。（2 个情形中有 2 个不对。）",
+        "✗ 练习 0.9，x = 3 处：得到 6，应为 9。（两个情形都不对。）",
         "  可能的原因：2x 不是 x²。",
     ]
 

@@ -49,7 +49,7 @@ def test_a_readers_file_next_to_the_download_gets_the_verdict(tmp_path: Path) ->
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.splitlines() == [
         "✗ Exercise 1.4, the slope at x = -3: got -14, expected -22."
-        " (Wrong in 3 of 3 cases.)",
+        " (Wrong in all 3 cases.)",
         "  Likely cause: the term -4x has slope -4, not +4.",
         "False",
     ]

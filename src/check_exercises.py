@@ -230,9 +230,7 @@ def judge(number: object, answer: object, lang: str | None = None) -> Verdict:
     text = words("wrong", head=head, case=words.pick(c), what=what)
     told = got is ... or got is None or isinstance(got, Raised)  # says what to do
     if len(failed) > 1 and got is not ...:
-        key = "more_wrong" if len(failed) < len(results) else "all_wrong"
-        key = "both_wrong" if key == "all_wrong" and len(failed) == 2 else key
-        text += words(key, n=len(failed), of=len(results))
+        text += words("more_wrong", n=len(failed), of=len(results))
     if found:
         quiet.insert(0, "  " + words("cause", cause=words.pick(found)))
     elif not told:
@@ -478,6 +476,8 @@ class Words:
         n = values.get("n")
         if key == "right" and n in (1, 2):
             key = "right_one" if n == 1 else "right_two"
+        if key == "more_wrong" and n == values["of"]:
+            key = "both_wrong" if n == 2 else "all_wrong"
         return WORDS[self.language][key].format(**values)
 
     def pick(self, item: Case | Mistake) -> str:

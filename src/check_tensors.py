@@ -623,13 +623,12 @@ def check(target: Any, name: str | None = None, lang: str | None = None) -> bool
     ``target``: a class (``name`` if its name is not the chapter's), a module,
     or the path of a file. True when every operation checked is right.
     """
-    missing = "" if lang else languages_asked(os.environ)[1]
+    lang, missing = (lang, "") if lang else languages_asked(os.environ)
     if missing and missing not in _told:  # once: the messages are in English
         _told.add(missing)
         print(
             WORDS["en"]["no_language"].format(language=missing, known=", ".join(WORDS))
         )
-    lang = lang or language_from_environment(os.environ)
     words = WORDS[lang]
     if isinstance(target, type):
         verdict = judge(target, name, lang)
@@ -887,14 +886,20 @@ def language_from_environment(environ: Mapping[str, str]) -> str:
 
     >>> language_from_environment({"LANG": "zh_CN.UTF-8"})
     'zh_CN'
-    >>> languages_asked({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"})
-    ('en', 'fr')
     """
     return languages_asked(environ)[0]
 
 
 def languages_asked(environ: Mapping[str, str]) -> tuple[str, str]:
-    """(the language of the messages, the first language asked for that WORDS lacks)."""
+    """(the language of the messages, the first language asked for that WORDS lacks).
+
+    The same rule as check_exercises.py's, written again: each download runs
+    alone (tests/engine/test_tensor_operations_are_checked_by_check_tensors.py
+    keeps the two the same).
+
+    >>> languages_asked({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"})
+    ('en', 'fr')
+    """
     missing = ""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         if environ.get(variable):

@@ -18,7 +18,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
+import check_exercises
 import check_tensors
 from helpers import ROOT
 from tensorgrad import Function
@@ -124,6 +126,26 @@ def test_the_verdicts_are_in_chinese_in_a_chinese_locale(tmp_path) -> None:
     done = run(folder, "mine.py", lang="zh_CN.UTF-8")
     assert "可能的原因：两个操作数弄反了" in done.stdout, done.stdout
     assert "a 的梯度" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "environ",
+    [
+        {"LANG": "zh_CN.UTF-8"},
+        {"LANGUAGE": "zh_TW:en", "LANG": "en_US.UTF-8"},
+        {"LC_ALL": "C", "LANG": "zh_CN.UTF-8"},
+        {"LANGUAGE": "fr_FR:de", "LANG": "zh_CN.UTF-8"},
+        {"LANGUAGE": "fr:zh_CN"},
+        {"LC_MESSAGES": "de_DE@euro"},
+        {"LANG": "POSIX"},
+        {},
+    ],
+)
+def test_it_reads_the_language_as_check_exercises_does(environ) -> None:
+    """The rule is written in both downloads (each runs alone): the same answers."""
+    assert check_tensors.languages_asked(environ) == check_exercises.languages_asked(
+        environ
+    )
 
 
 def test_a_language_it_lacks_is_said_once_then_english(tmp_path) -> None:

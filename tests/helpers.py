@@ -292,6 +292,26 @@ def reachable_pages() -> list[str]:
     return sorted(e + page for e in FOLDER.values() for page in ours + SPHINX_PAGES)
 
 
+# A chapter's script files run after its first frame (docs/_ext/book/site/after_paint.js),
+# which may be after the load event; window.bookScriptsRan is true once all have run.
+# Without JavaScript, <html> keeps furo's class no-js (after_paint.js removes it).
+SCRIPTS_RAN = """() => window.bookScriptsRan === true
+  || !document.getElementById('book-after-paint')
+  || document.documentElement.classList.contains('no-js')"""
+
+
+def wait_for_scripts(page: object) -> None:
+    """Wait until the page's script files have run (a page without them: at once)."""
+    page.wait_for_function(SCRIPTS_RAN)
+
+
+def open_page(page: object, url: str, **options) -> object:
+    """Go to ``url`` as a reader does: loaded, and its scripts run. Returns the response."""
+    response = page.goto(url, wait_until="load", **options)
+    wait_for_scripts(page)
+    return response
+
+
 def wait_for_math(page: object) -> None:
     """Wait until the fonts of the page (the math's among them) have loaded.
 
@@ -356,7 +376,7 @@ def visit_pages(site: Path) -> dict[str, Visit]:
                 "requestfailed",
                 lambda r, bad=failed: bad.append(f"{r.url} ({r.failure})"),
             )
-            page.goto(server + relative, wait_until="load")  # images, styles, scripts
+            open_page(page, server + relative)  # images, styles, scripts
             wait_for_math(page)  # then the fonts the math uses
             raw = compressed = 0
             for url in sorted(set(requests)):
@@ -412,7 +432,7 @@ def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
         page.on("request", lambda r: requests.append(r.url))
         for path in [*site_pages(site), site / "search.html", site / "404.html"]:
             requests.clear()
-            page.goto(path.as_uri(), wait_until="load")
+            open_page(page, path.as_uri())
             wait_for_math(page)
             visits[path.relative_to(site).as_posix()] = PhoneVisit(
                 url=path.as_uri(),
@@ -982,7 +1002,7 @@ RUNNER_READY = (
 
 def open_runner_page(page, url: str) -> None:
     """Open ``url`` in ``page`` and wait until its runner can be pressed."""
-    page.goto(url, wait_until="load")
+    open_page(page, url)
     page.wait_for_function(RUNNER_READY)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import chapter_page
+from helpers import chapter_page, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -97,7 +97,7 @@ def test_check_says_wrong_with_its_cause_then_right(
     folder, label, tick = EDITIONS[edition]
     wrong, cause, right = ANSWERS[exercise]
     page = chromium.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(server + folder + PAGES[exercise], wait_until="load")
+    open_page(page, server + folder + PAGES[exercise])
     page.wait_for_function(
         "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
     )

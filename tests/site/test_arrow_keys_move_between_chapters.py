@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import CHAPTERS
+from helpers import CHAPTERS, open_page, wait_for_scripts
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +24,7 @@ CHAPTER, NEXT = (f"chapters/{page.stem}.html" for page in CHAPTERS[1:3])
 
 def _open(chromium, server, path=CHAPTER):
     page = chromium.new_page()
-    page.goto(server + path)
-    page.wait_for_load_state("load")
+    open_page(page, server + path)
     return page
 
 
@@ -41,6 +40,7 @@ def test_the_arrow_keys_go_to_the_previous_and_the_next_chapter(chromium, server
     with page.expect_navigation():
         page.keyboard.press("ArrowRight")
     assert page.url.endswith(NEXT)
+    wait_for_scripts(page)  # the keys work once the new page's scripts have run
     with page.expect_navigation():
         page.keyboard.press("ArrowLeft")
     assert page.url.endswith(CHAPTER)
@@ -83,7 +83,7 @@ def test_a_widget_slider_keeps_the_arrow_keys(chromium, server):
 
 def test_a_code_block_that_scrolls_keeps_the_arrow_keys(chromium, server):
     page = chromium.new_page(viewport={"width": 360, "height": 740})
-    page.goto(server + CHAPTER)
+    open_page(page, server + CHAPTER)
     wide = page.locator("article pre[tabindex='0']").filter(has_not_text="__never__")
     box = next(
         element

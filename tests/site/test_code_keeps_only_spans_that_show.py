@@ -16,7 +16,7 @@ from pygments.token import Keyword, Name, Punctuation, Whitespace
 from sphinx.highlighting import PygmentsBridge
 
 from book.code import highlight
-from helpers import FOLDER, chapter_page
+from helpers import FOLDER, chapter_page, open_page
 
 BOOK_STYLES = (
     "default",
@@ -77,7 +77,7 @@ def test_a_quieted_token_is_drawn_as_plain_text_in_both_themes(chromium, server,
     try:
         context.add_init_script(f"localStorage.setItem('theme', '{theme}')")
         page = context.new_page()
-        page.goto(server + chapter_page("engine"))
+        open_page(page, server + chapter_page("engine"))
         assert page.evaluate(DRAWN) == {"n": "plain", "p": "plain", "w": "plain"}
     finally:
         context.close()

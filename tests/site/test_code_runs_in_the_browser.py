@@ -40,6 +40,7 @@ from helpers import (
     chapter_page,
     chapter_pages,
     dark,
+    open_page,
     open_runner_page,
     violations,
 )
@@ -297,7 +298,7 @@ def test_the_chapters_whose_code_needs_numpy_say_so(site) -> None:
 
 def test_a_page_from_disk_says_to_serve_the_site(chromium, site) -> None:
     page = chromium.new_page()
-    page.goto((site / chapter_page("slopes")).as_uri(), wait_until="load")
+    open_page(page, (site / chapter_page("slopes")).as_uri())
     status = page.inner_text(".runner-status")
     assert "make serve" in status and "http.server" in status, status
     runs = page.locator(".runner-run")
@@ -306,7 +307,7 @@ def test_a_page_from_disk_says_to_serve_the_site(chromium, site) -> None:
     context = chromium.new_context(java_script_enabled=False)
     try:
         page = context.new_page()
-        page.goto((site / chapter_page("slopes")).as_uri(), wait_until="load")
+        open_page(page, (site / chapter_page("slopes")).as_uri())
         runs = page.locator(".runner-run")
         assert runs.count() > 10
         assert not any(runs.nth(i).is_visible() for i in range(runs.count()))
@@ -409,7 +410,7 @@ def test_showing_the_run_buttons_moves_nothing_and_leaves_html_alone(
     context = chromium.new_context(viewport={"width": 360, "height": 800})
     page = context.new_page()
     page.route("**/runner/runner.js*", lambda route: route.abort())
-    page.goto(server + chapter_page("engine"), wait_until="load")
+    open_page(page, server + chapter_page("engine"))
     page.unroute("**/runner/runner.js*")
     assert page.evaluate("window.bookRunner") is None  # runner.js was held back
     before = page.evaluate(GEOMETRY)
@@ -444,7 +445,7 @@ def test_the_run_buttons_show_focus(chromium, server) -> None:
     assert blocks > 10
     assert page.locator(".runner-run").count() == blocks
     assert page.locator(".runner-run").first.is_visible()  # (faint until hovered)
-    page.goto(base + chapter_page("pytorch"), wait_until="load")
+    open_page(page, base + chapter_page("pytorch"))
     needs_torch = page.locator("div.runner-needs-torch").count()
     assert needs_torch >= 5
     assert page.locator(".runner-run").count() == (
@@ -456,7 +457,7 @@ def test_the_run_buttons_show_focus(chromium, server) -> None:
         ".filter(([, run]) => run).map(([n, run]) => [n, run.getAttribute('aria-label')])"
     )
     assert all(label == f"Run {n}" for n, label in numbers), numbers
-    page.goto(base + chapter_page("slopes"), wait_until="load")
+    open_page(page, base + chapter_page("slopes"))
     for selector in (".runner-all", ".runner-run"):
         element = page.locator(selector).first
         element.scroll_into_view_if_needed()

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from helpers import chapter_pages
+from helpers import chapter_pages, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def layout(chromium, url: str, fonts: bool) -> dict:
         page = context.new_page()
         if not fonts:
             page.route(re.compile(r".*/katex/fonts/.*"), lambda route: route.abort())
-        page.goto(url, wait_until="load")
+        open_page(page, url)
         page.evaluate("document.fonts.ready")
         loaded = page.evaluate(
             "[...document.fonts].filter(f => f.family === 'KaTeX_Main')"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import chapter as by_name
+from helpers import open_page
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +41,7 @@ def test_a_chapter_lays_out_whole_and_a_press_after_a_jump_lands(
     page = chromium.new_page(viewport={"width": 412, "height": 823})
     try:
         page.add_init_script(SHIFTS)
-        page.goto(f"{server}chapters/{chapter}.html", wait_until="load")
+        open_page(page, f"{server}chapters/{chapter}.html")
         page.evaluate(FRAMES, 10)
         assert page.evaluate(LAID_OUT_LATE) == [], f"{chapter}: parts laid out late"
         at_load = page.evaluate("window.layoutShift")

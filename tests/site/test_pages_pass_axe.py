@@ -52,6 +52,9 @@ from helpers import (
     reachable_pages,
     violations,
 )
+from helpers import (
+    open_page as load_as_reader,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -78,7 +81,7 @@ MOUNTED = """() => [...document.querySelectorAll('.widget')]
 
 def go(page, url: str) -> None:
     """Open ``url`` in ``page`` and wait for its fonts and its widgets."""
-    page.goto(url, wait_until="load")
+    load_as_reader(page, url)
     page.evaluate("document.fonts.ready.then(() => true)")
     assert page.evaluate(MOUNTED), f"{url}: a widget did not mount"
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from book.figures import widgets
-from helpers import ROOT, TRANSLATED, chapter_page, reachable_pages
+from helpers import ROOT, TRANSLATED, chapter_page, open_page, reachable_pages
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
 
 pytestmark = pytest.mark.browser
@@ -129,7 +129,7 @@ class Session:
         page.on("console", on_console)
         page.on("pageerror", on_error)
         self.pages.append((page, context, on_console, on_error))
-        page.goto(self.base_url + path)
+        open_page(page, self.base_url + path)
         return page
 
     def widget(self, name: str, **options):
@@ -282,14 +282,14 @@ def test_each_page_loads_only_the_classic_scripts_of_its_widgets(session, path):
     page = session.page(path)
     scripts = page.eval_on_selector_all(
         "script[src*='widgets/']",
-        "els => els.map(e => [e.getAttribute('src'), e.type, e.defer])",
+        "els => els.map(e => [e.getAttribute('src'), e.type, e.async])",
     )
     assert [src.split("?")[0] for src, _, _ in scripts] == [
         f"../_static/widgets/{name}.js" for name in PAGE_SCRIPTS[path]
     ]
-    # not type=module
+    # not type=module: classic scripts, put back by after_paint.js in order
     assert all(kind in ("", None, "text/javascript") for _, kind, _ in scripts)
-    assert all(defer for _, _, defer in scripts)  # in order, after the page is parsed
+    assert not any(run_as_they_come for _, _, run_as_they_come in scripts)
 
 
 def test_no_page_without_a_widget_loads_widget_scripts(book):
@@ -765,7 +765,7 @@ def test_static_figures_stay_when_a_script_fails(browser, server):
     try:
         page = context.new_page()
         page.route("**/widgets/engine.js*", lambda route: route.abort())
-        page.goto(server + WIDGETS["secant"])
+        open_page(page, server + WIDGETS["secant"])
         page.wait_for_load_state("load")
         for name in ("x-times-x", "known-point", "secant"):
             widget = page.locator(f".widget[data-widget='{name}']")

@@ -2,6 +2,8 @@
 
 - ``polish.py``: the page's description, and the book's HTML writer's touches
   (figure sizes, Tab stops, header cells);
+- ``after_paint.js``: the page's scripts, run after its first frame (inlined
+  by polish.py);
 - ``downloads.py``: the line under a chapter's title (``tinygrad.py``,
   ``check_engine.py``, the notebook, Colab);
 - ``doors.py``: the repository, "Edit this page", "Report a problem";

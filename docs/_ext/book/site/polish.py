@@ -4,7 +4,8 @@ While each page of the HTML site is written (``html-page-context``; never in
 the EPUB), this part adds a ``<meta name="description">`` from the page's
 first paragraph of prose (in the Chinese edition the translated one, cut by
 Chinese rules: fewer characters, after a Chinese comma or full stop) and,
-once every part has added its scripts, defers them (:func:`defer_scripts`). Its
+once every part has added its scripts, has them run after the first frame
+(:func:`defer_scripts`, ``after_paint.js``). Its
 writer mixin, :class:`TidyBody` (put into the book's writer by
 book/__init__.py), writes the page's body ready for every reader: each code
 block and wide table a Tab stop (``tabindex="0"``) that a keyboard reader can
@@ -130,43 +131,76 @@ def description(app: Sphinx, doctree) -> str:
     return shortenis_cjk(text) if is_cjk(language) else shorten(text)
 
 
+AFTER_PAINT = (
+    "book/after-paint"  # a script type no browser runs: after_paint.js runs them
+)
+RUN_AFTER_PAINT = (Path(__file__).with_name("after_paint.js")).read_text(
+    encoding="utf-8"
+)
+
+
 def defer_scripts(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
-    """Every script file of the page deferred: run once the page is parsed.
+    """Every script file of the page run once the page is parsed and first drawn.
 
-    They stand at the end of the body, so deferring them changes when they
-    run by nothing a reader sees; but a browser then fetches them at low
-    priority. Undeferred, where no image came before them (every figure of
-    chapter 1 loads lazily) Chromium fetched Sphinx's, furo's and the
-    extensions' eight scripts at high priority, beside the styles and fonts
-    that the first paint waits for, and Lighthouse counted them in that wait:
-    chapter 1's first contentful paint was 1.7 s against chapter 5's 1.4 s
-    (mobile, performance 94), and 1.4 s with them deferred (98). Only the
-    book's own pages: Sphinx's search and index pages run scripts of their
-    templates, inline or not, that need Sphinx's scripts run first. The list
-    is changed in place: a script that another extension adds to the page
-    later goes into the same list.
+    Each is written with a type no browser runs, and ``after_paint.js``
+    (inline, in the head) puts them back, in order, after the first frame.
+    Deferred only (``defer``), they ran before the first frame whenever they
+    had arrived by then, and the first that asked where something is laid out
+    the whole chapter inside its own task: Lighthouse (mobile) then counted a
+    Chinese chapter's first layout, 300-600 ms, as blocking time, and gave
+    chapters 2 and 3 scores of 68-75 in some runs. Loaded this late, nor are
+    they fetched beside the styles and fonts that the first paint waits for
+    (undeferred, they made chapter 1's first contentful paint 1.7 s against
+    1.4 s). Only the book's own pages: Sphinx's search and index pages run
+    scripts of their templates, inline or not, that need Sphinx's scripts run
+    first. The list is changed in place: a script that another extension adds
+    to the page later goes into the same list.
     """
     if doctree is None or not output(app).html:
         return
     scripts = context.get("script_files")
-    if isinstance(scripts, list):
-        scripts[:] = [_deferred(script) for script in scripts]
+    if not isinstance(scripts, list):
+        return
+    scripts[:] = [_after_paint(script) for script in scripts]
+    if any(getattr(s, "attributes", {}).get("type") == AFTER_PAINT for s in scripts):
+        loader = f'<script id="book-after-paint">{RUN_AFTER_PAINT}</script>\n'
+        context["metatags"] = context.get("metatags", "") + loader
+        context["js_tag"] = _address_as_data(context["js_tag"])
 
 
-def _deferred(script):
-    """The script (Sphinx's ``_JavaScript``) with ``defer``, unless inline, async or deferred."""
+def _address_as_data(js_tag):
+    """Sphinx's ``js_tag``, writing a script to run after the first frame with ``data-src``.
+
+    A script of a type no browser runs is a data block, which may not have a
+    ``src`` (the HTML standard): its address is ``data-src``, which
+    after_paint.js gives back as ``src``.
+    """
+
+    def tag(script) -> str:
+        written = js_tag(script)
+        if getattr(script, "attributes", {}).get("type") != AFTER_PAINT:
+            return written
+        before, _, address = written.rpartition(' src="')
+        return f'{before} data-src="{address}'
+
+    return tag
+
+
+def _after_paint(script):
+    """The script (Sphinx's ``_JavaScript``) to run after the first frame, unless inline, async or a module."""
     attributes = getattr(script, "attributes", None)
     if (
         attributes is None
         or not getattr(script, "filename", None)
-        or {"async", "defer", "body"} & set(attributes)
-        or attributes.get("type") == "module"
+        or {"async", "body"} & set(attributes)
+        or attributes.get("type") not in (None, "text/javascript")
     ):
         return script
+    kept = {k: v for k, v in attributes.items() if k not in ("defer", "type")}
     return type(script)(
-        script.filename, priority=script.priority, **attributes, defer="defer"
+        script.filename, priority=script.priority, **kept, type=AFTER_PAINT
     )
 
 

@@ -67,6 +67,7 @@ def test_without_javascript_no_script_runs_and_the_figures_show(chromium, server
         page = context.new_page()
         open_page(page, server + chapter_page("slopes"))
         assert page.evaluate("document.documentElement.className") == "no-js"
+        assert page.evaluate("document.documentElement.dataset.scripts") is None
         assert page.locator('script[type="book/after-paint"]').count() > 5
         fallbacks = page.locator(".widget > .widget-fallback")
         assert fallbacks.count() >= 3

@@ -9,11 +9,13 @@
 // whole chapter inside that script's task: a Chinese chapter's first paint and
 // its longest task (300-600 ms on a phone) both waited for a script.
 // Run this late, a script's DOMContentLoaded listener runs at once, as it
-// would have; once every script has run, window.bookScriptsRan is true and
-// <html> has data-scripts="ran".
+// would have. <html> has data-scripts="waiting" until every script has run,
+// then "ran", and window.bookScriptsRan is true.
 (function () {
   "use strict";
-  document.documentElement.classList.remove("no-js"); // furo's; scripts will run
+  var root = document.documentElement;
+  root.classList.remove("no-js"); // furo's; scripts will run
+  root.setAttribute("data-scripts", "waiting");
   function runScripts() {
     var listen = document.addEventListener;
     document.addEventListener = function (type, listener, options) {
@@ -31,7 +33,7 @@
       setTimeout(function () {
         // after the listeners above; the stylesheet then shows each static
         // figure that no script replaced
-        document.documentElement.setAttribute("data-scripts", "ran");
+        root.setAttribute("data-scripts", "ran");
         window.bookScriptsRan = true;
       });
     }

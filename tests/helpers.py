@@ -292,17 +292,9 @@ def reachable_pages() -> list[str]:
     return sorted(e + page for e in FOLDER.values() for page in ours + SPHINX_PAGES)
 
 
-# A chapter's script files run after its first frame (docs/_ext/book/site/after_paint.js),
-# which may be after the load event; window.bookScriptsRan is true once all have run.
-# Without JavaScript, <html> keeps furo's class no-js (after_paint.js removes it).
-SCRIPTS_RAN = """() => window.bookScriptsRan === true
-  || !document.getElementById('book-after-paint')
-  || document.documentElement.classList.contains('no-js')"""
-
-
 def wait_for_scripts(page: object) -> None:
     """Wait until the page's script files have run (a page without them: at once)."""
-    page.wait_for_function(SCRIPTS_RAN)
+    page.wait_for_function(find_browser.SCRIPTS_RAN)
 
 
 def open_page(page: object, url: str, **options) -> object:

@@ -10,6 +10,10 @@ The one definition of each, used by the tests (``tests/helpers.py`` and
   downloads), Lighthouse starts it itself with the same flags.
 - The built book: ``$BOOK_HTML`` if set (``make test`` sets it to the folder it
   has just built), else ``docs/_build/html``.
+- When a page is ready: ``SCRIPTS_RAN``, true once a chapter's scripts have
+  run (they run after its first frame, maybe after the load event:
+  ``docs/_ext/book/site/after_paint.js``), at once on a page without them or
+  without JavaScript.
 - The local server: ``serve(folder)``, on 127.0.0.1 at a free port, answering a
   missing file with the nearest ``404.html`` above it and, with
   ``compress=True``, sending text gzip-compressed, as GitHub Pages does.
@@ -37,6 +41,10 @@ ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SITE = ROOT / "docs" / "_build" / "html"
 # No sandbox (CI runs as root), no GPU, no background traffic to other hosts.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+# Without JavaScript, <html> keeps furo's class no-js (after_paint.js removes it).
+SCRIPTS_RAN = """() => window.bookScriptsRan === true
+  || !document.getElementById('book-after-paint')
+  || document.documentElement.classList.contains('no-js')"""
 # What a static host sends compressed (serve(..., compress=True)).
 COMPRESSED = {".html", ".css", ".js", ".svg", ".json", ".txt", ".xml", ".inv", ".map"}
 

@@ -60,10 +60,7 @@ def print_pdf(page_path: Path, pdf_path: Path) -> float:
         page.goto(page_path.resolve().as_uri(), wait_until="load")
         # The page's scripts run after its first frame (site/after_paint.js), maybe
         # after the load event; until they have, a widget's static figure is hidden.
-        page.wait_for_function(
-            "() => window.bookScriptsRan === true"
-            " || !document.getElementById('book-after-paint')"
-        )
+        page.wait_for_function(find_browser.SCRIPTS_RAN)
         # Worked solutions sit in collapsed blocks on the site; on paper, open them.
         page.evaluate(
             "() => document.querySelectorAll('details').forEach(d => d.open = true)"

@@ -44,6 +44,10 @@ def test_no_script_is_requested_before_the_first_frame(
         assert "scripts/furo.js" in names and "runner/runner.js" in names, names
         early = [name for name, start in times["scripts"] if start < times["frame"]]
         assert early == [], f"requested before the first frame: {early}"
+        # the loader inline, without its lines of comment
+        loader = page.evaluate("document.getElementById('book-after-paint').text")
+        assert "runScripts" in loader
+        assert not [ln for ln in loader.splitlines() if ln.strip().startswith("//")]
         # every placeholder put back, as a script that runs in the page's order
         assert page.locator('script[type="book/after-paint"]').count() == 0
         assert page.evaluate(

@@ -157,7 +157,9 @@ def page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) 
     figures.widgets.add_assets(*arguments)
     runner.page.add_assets(*arguments)
     epub_pdf.epub.svg_namespace(*arguments)
-    site.polish.defer_scripts(*arguments)  # once every part has added its scripts
+    site.polish.scripts_after_first_frame(
+        *arguments
+    )  # once every part has added its scripts
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:

@@ -19,7 +19,7 @@
   function runScripts() {
     var listen = document.addEventListener;
     document.addEventListener = function (type, listener, options) {
-      if (type !== "DOMContentLoaded") return listen.call(this, type, listener, options);
+      if (type !== "DOMContentLoaded" || !listener) return listen.call(this, type, listener, options);
       setTimeout(function () {
         var event = new Event(type);
         if (typeof listener === "function") listener.call(document, event);

@@ -5,7 +5,7 @@ the EPUB), this part adds a ``<meta name="description">`` from the page's
 first paragraph of prose (in the Chinese edition the translated one, cut by
 Chinese rules: fewer characters, after a Chinese comma or full stop) and,
 once every part has added its scripts, has them run after the first frame
-(:func:`defer_scripts`, ``after_paint.js``). Its
+(:func:`scripts_after_first_frame`, ``after_paint.js``). Its
 writer mixin, :class:`TidyBody` (put into the book's writer by
 book/__init__.py), writes the page's body ready for every reader: each code
 block and wide table a Tab stop (``tabindex="0"``) that a keyboard reader can
@@ -131,15 +131,18 @@ def description(app: Sphinx, doctree) -> str:
     return shortenis_cjk(text) if is_cjk(language) else shorten(text)
 
 
-AFTER_PAINT = (
-    "book/after-paint"  # a script type no browser runs: after_paint.js runs them
-)
-RUN_AFTER_PAINT = (Path(__file__).with_name("after_paint.js")).read_text(
-    encoding="utf-8"
+# A script type no browser runs: after_paint.js runs these scripts.
+AFTER_PAINT = "book/after-paint"
+# after_paint.js as each page carries it, inline: without its lines of comment.
+RUN_AFTER_PAINT = re.sub(
+    r"^\s*//.*\n",
+    "",
+    Path(__file__).with_name("after_paint.js").read_text(encoding="utf-8"),
+    flags=re.MULTILINE,
 )
 
 
-def defer_scripts(
+def scripts_after_first_frame(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree
 ) -> None:
     """Every script file of the page run once the page is parsed and first drawn.
@@ -150,10 +153,10 @@ def defer_scripts(
     had arrived by then, and the first that asked where something is laid out
     the whole chapter inside its own task: Lighthouse (mobile) then counted a
     Chinese chapter's first layout, 300-600 ms, as blocking time, and gave
-    chapters 2 and 3 scores of 68-75 in some runs. Loaded this late, nor are
-    they fetched beside the styles and fonts that the first paint waits for
-    (undeferred, they made chapter 1's first contentful paint 1.7 s against
-    1.4 s). Only the book's own pages: Sphinx's search and index pages run
+    chapters 2 and 3 scores of 68-75 in some runs. Loaded this late, they
+    are not fetched beside the styles and fonts that the first paint waits
+    for either (undeferred, they made chapter 1's first contentful paint 1.7 s
+    against 1.4 s). Only the book's own pages: Sphinx's search and index pages run
     scripts of their templates, inline or not, that need Sphinx's scripts run
     first. The list is changed in place: a script that another extension adds
     to the page later goes into the same list.

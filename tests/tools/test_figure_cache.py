@@ -18,6 +18,7 @@ import io
 import re
 import shutil
 import sys
+import warnings
 from pathlib import Path
 
 import matplotlib
@@ -274,3 +275,17 @@ def test_a_figure_is_drawn_again_when_a_font_file_it_uses_changes(tmp_path):
     (helpers / "font.ttf").unlink()
     with pytest.raises(ExtensionError, match=r"font file\(s\) missing: .*font\.ttf"):
         build(src, out, **uses)
+
+
+def test_an_unclosed_file_freed_while_a_figure_draws_is_not_the_figures_warning(
+    tmp_path,
+):
+    """The collector may free anyone's unclosed file while a figure draws: not a
+    complaint of the figure's (it marked a clean figure as warned, at random)."""
+    from book.figures.cache import matplotlib_complaints
+
+    (tmp_path / "data.txt").write_text("1 2 3\n")
+    with matplotlib_complaints() as heard:
+        open(tmp_path / "data.txt")  # freed at once, unclosed
+        warnings.warn("the figure's own complaint", UserWarning, stacklevel=1)
+    assert heard == ["the figure's own complaint"]

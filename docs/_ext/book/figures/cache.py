@@ -227,6 +227,9 @@ def matplotlib_complaints() -> Iterator[list[str]]:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
+            # Left ignored, as Python leaves it: the collector warns of whatever
+            # unclosed object it frees just then, made by anyone, not the figure.
+            warnings.simplefilter("ignore", ResourceWarning)
             yield heard
     finally:
         mpl_logger.removeHandler(handler)

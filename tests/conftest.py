@@ -7,6 +7,9 @@
 - ``server``: the built book served on 127.0.0.1, one server per session.
 - ``chromium``: one headless Chromium (a Playwright Browser) per session; each
   test opens its own contexts or pages in it, closed after it.
+- ``python_page``: a page in the one context per worker that keeps the code
+  the browser compiled, as a reader's browser does (``helpers.python_context``),
+  for the tests that start the in-page Python.
 - ``warm_context``: contexts a module keeps for its tests, one per set of
   options, so that its pages load the book from the context's cache.
 - ``visits`` and ``phone_visits``: every page loaded once, served and from
@@ -36,7 +39,14 @@ import pytest
 
 import helpers
 
-BROWSER_FIXTURES = {"chromium", "server", "warm_context", "visits", "phone_visits"}
+BROWSER_FIXTURES = {
+    "chromium",
+    "server",
+    "warm_context",
+    "python_page",
+    "visits",
+    "phone_visits",
+}
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -114,6 +124,18 @@ def phone_visits(site, run_folder) -> dict:
 def chromium():
     """The session's headless Chromium; contexts a test leaves open are closed after it."""
     return helpers.shared_browser()
+
+
+@pytest.fixture
+def python_page():
+    """A new page (1280 x 900) in the context that keeps compiled code, closed after the test.
+
+    For the tests that start the in-page Python (``helpers.python_context``):
+    after the first, Python starts from the code the browser kept.
+    """
+    page = helpers.python_context().new_page()
+    yield page
+    page.close()
 
 
 KEPT: list = []  # the contexts of warm_context, which outlive a test

@@ -30,6 +30,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -182,11 +183,14 @@ _shared: dict[str, object] = {}
 
 
 def _close_shared() -> None:
-    for key in ("browser", "playwright"):
+    for key in ("python_context", "browser", "playwright"):
         thing = _shared.pop(key, None)
         if thing is not None:
             with contextlib.suppress(Exception):
-                thing.close() if key == "browser" else thing.stop()
+                thing.stop() if key == "playwright" else thing.close()
+    profile = _shared.pop("profile", None)
+    if profile is not None:
+        shutil.rmtree(profile, ignore_errors=True)
     for stop in _shared.pop("servers", {}).values():
         stop.close()
 
@@ -200,6 +204,31 @@ def shared_browser() -> object:
         _shared["playwright"] = sync_playwright().start()
         _shared["browser"] = find_browser.launch(_shared["playwright"], executable)
     return _shared["browser"]
+
+
+def python_context() -> object:
+    """This process's browser context for the in-page Python: a profile kept on disk.
+
+    Each context of :func:`shared_browser` is a private window, which keeps no
+    code the browser compiled; a reader's browser keeps the machine code of
+    Pyodide's WebAssembly, so their next chapter's Python starts sooner (about
+    2 s instead of 3 here) and costs half the work. This context does the same
+    for the tests that start the in-page Python: a second Chromium, started on
+    first use, with its profile in a temporary folder removed at the end.
+    Pages opened in it are the test's to close (the ``python_page`` fixture).
+    """
+    if "python_context" not in _shared:
+        shared_browser()  # Playwright, started
+        _shared["profile"] = Path(tempfile.mkdtemp(prefix="book-profile-"))
+        _shared["python_context"] = _shared[
+            "playwright"
+        ].chromium.launch_persistent_context(
+            _shared["profile"],
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+    return _shared["python_context"]
 
 
 @contextlib.contextmanager
@@ -1004,6 +1033,28 @@ def block_output(page, i: int) -> str | None:
         f"() => {BLOCK.format(i=i)}.output ? "
         f"{BLOCK.format(i=i)}.output.querySelector('pre').textContent : null"
     )
+
+
+def node_test(folder: Path) -> str:
+    """Run ``node --test`` on the ``*.test.js`` files of ``folder``; its TAP report.
+
+    Fails, with the report's end, unless every test passed.
+    """
+    result = subprocess.run(
+        [
+            need("node"),
+            "--test",
+            "--test-reporter=tap",  # the same report from Node 20 to 24
+            *sorted(str(p) for p in folder.glob("*.test.js")),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert "# fail 0" in result.stdout
+    return result.stdout
 
 
 def run_block(page, i: int, text: str | None = None, wait: bool = True) -> str | None:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 import math
-import subprocess
 
 import pytest
 from operations import SCALAR_OPERATIONS
 
-from helpers import ROOT
+from helpers import ROOT, node_test
 from tinygrad import Value
 
 HERE = ROOT / "tests" / "engine"
@@ -123,21 +122,7 @@ def test_the_vectors_refuse_a_local_derivative_that_no_float_holds():
     assert by_name["power_with_the_largest_odd_exponent"]["a"] == 2**53 - 1
 
 
-def test_the_javascript_engine_passes_node_test(need):
-    node = need("node")
-    result = subprocess.run(
-        [
-            node,
-            "--test",
-            "--test-reporter=tap",  # the same report from Node 20 to 24
-            *sorted(str(p) for p in (HERE / "js").glob("*.test.js")),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    assert "# fail 0" in result.stdout
-    passed = int(result.stdout.split("# pass ")[1].split()[0])
-    assert passed >= len(PROGRAMS), result.stdout[-2000:]
+def test_the_javascript_engine_passes_node_test():
+    report = node_test(HERE / "js")
+    passed = int(report.split("# pass ")[1].split()[0])
+    assert passed >= len(PROGRAMS), report[-2000:]

@@ -92,11 +92,11 @@ def press_check(page, starter, text: str) -> str:
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("exercise", ANSWERS)
 def test_check_says_wrong_with_its_cause_then_right(
-    exercise: str, edition: str, chromium, server: str
+    exercise: str, edition: str, python_page, server: str
 ) -> None:
     folder, label, tick = EDITIONS[edition]
     wrong, cause, right = ANSWERS[exercise]
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+    page = python_page
     open_page(page, server + folder + PAGES[exercise])
     page.wait_for_function(
         "() => window.bookRunner && !document.querySelector('.runner-all').disabled"
@@ -110,4 +110,3 @@ def test_check_says_wrong_with_its_cause_then_right(
     assert verdict.startswith("✗ ") and cause[edition] in verdict, verdict
     verdict = press_check(page, starter, right)
     assert verdict.startswith(tick), verdict
-    page.close()

@@ -8,12 +8,13 @@ NORMALIZE_WHITESPACE). The only exceptions are blocks marked as printed by
 Python 3.11 (a count of Python's objects, say): there the page
 must say under the output that the browser's Python is another version. A
 block the page's doctests skip without PyTorch must say that it needs PyTorch. Nothing may be fetched from another host, and
-Pyodide must not be fetched before the click. Pyodide's cold start (download
-into an empty cache, then start) is printed (run pytest with ``-s`` to see it).
+Pyodide must not be fetched before the click. How long Python took to start
+on each chapter is printed (run pytest with ``-s`` to see it).
 
 Pyodide starts once per chapter page: every chapter is opened once, in one
-browser context for the whole file (so Pyodide is downloaded once, into its
-cache), and the tests that go on running or editing a chapter use the page
+browser context for the whole file, which keeps its cache on disk as a
+reader's browser does (so Pyodide is downloaded once, and the code compiled
+from it is kept), and the tests that go on running or editing a chapter use the page
 that ran it (``ran_pages``), each waiting for its own runs to finish.
 
 The page's blocks are read from the built HTML as the reader sees them, and
@@ -42,6 +43,7 @@ from helpers import (
     dark,
     open_page,
     open_runner_page,
+    python_context,
     violations,
 )
 
@@ -115,11 +117,15 @@ BLOCKS = """() => window.bookRunner.blocks.map(b => ({
 
 
 @pytest.fixture(scope="module")
-def runner_context(chromium):
-    """The file's one browser context: its cache holds Pyodide after the first chapter."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+def runner_context():
+    """The context the file's chapters run in (``helpers.python_context``): it
+    keeps Pyodide in its cache, and the code compiled from it, after the first chapter."""
+    context = python_context()
+    before = list(context.pages)
     yield context
-    context.close()
+    for page in context.pages:
+        if page not in before:
+            page.close()
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +163,8 @@ def ran_chapters(ran_pages):
     results = {name: page.ran for name, page in ran_pages.items()}
     first = next(iter(results.values()))
     print(
-        f"\nPyodide cold start (empty cache, download and start): {first['cold_start']:.1f} s"
+        f"\nPython's first start in this file: {first['cold_start']:.1f} s"
+        " (download and start; the cache is empty unless another file ran Python first)"
     )
     for name, result in results.items():
         print(

@@ -25,8 +25,10 @@ pytestmark = pytest.mark.browser
 STOPPED = "Stopped. The browser's Python was started afresh"
 
 
-def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block(chromium, server):
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block(
+    python_page, server
+):
+    page = python_page
     open_runner_page(page, server + chapter_page("slopes"))
     assert page.evaluate("window.crossOriginIsolated") is False  # as on GitHub Pages
     # Blocks a reader can see (not in a closed dropdown), by their index on the page.
@@ -113,4 +115,3 @@ def test_the_page_stays_alive_and_every_mistake_is_shown_on_its_block(chromium, 
     )
     run_block(page, b[7], ">>> 6 * 7\n42")
     assert block_output(page, b[7]) == "42"
-    page.close()

@@ -25,9 +25,8 @@ from helpers import BLOCK, chapter_page, open_runner_page, run_block
 pytestmark = pytest.mark.browser
 
 
-def open_chapter(chromium, base: str, path: str):
-    """The page, ready to run, and the list of every URL it requested."""
-    page = chromium.new_page(viewport={"width": 1280, "height": 900})
+def open_chapter(page, base: str, path: str):
+    """``page`` showing the chapter, ready to run, and the list of every URL it requested."""
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     open_runner_page(page, base + path)
@@ -89,9 +88,9 @@ def counts(dot: str) -> tuple[int, int]:
     ids=["en", "zh_CN"],
 )
 def test_a_to_dot_block_is_drawn_under_it(
-    edition: str, caption: str, chromium, server: str
+    edition: str, caption: str, python_page, server: str
 ) -> None:
-    page, requests = open_chapter(chromium, server, edition + chapter_page("engine"))
+    page, requests = open_chapter(python_page, server, edition + chapter_page("engine"))
     assert not [u for u in requests if "/viz/" in u], "Graphviz fetched on load"
     book = block_with(page, 'to_dot(q, {a: "a", q: "q"})')
     dot = run_block(page, book)
@@ -114,7 +113,6 @@ def test_a_to_dot_block_is_drawn_under_it(
     assert (graph["nodes"], graph["edges"]) == counts(dot) == (6, 6)
     assert ("the output has data 100" in graph["caption"]) == (edition == "")
     assert not [u for u in requests if not u.startswith(server)], requests
-    page.close()
 
 
 @pytest.mark.parametrize(
@@ -130,9 +128,9 @@ def test_a_to_dot_block_is_drawn_under_it(
     ids=["en", "zh_CN"],
 )
 def test_check_names_the_readers_mistake_in_the_page(
-    edition: str, ok: str, assigned: str, chromium, server: str
+    edition: str, ok: str, assigned: str, python_page, server: str
 ) -> None:
-    page, requests = open_chapter(chromium, server, edition + chapter_page("engine"))
+    page, requests = open_chapter(python_page, server, edition + chapter_page("engine"))
     check = block_with(page, "check(Value)")
     report = run_block(page, check)
     assert report.splitlines()[2].startswith(ok), report
@@ -145,4 +143,3 @@ def test_check_names_the_readers_mistake_in_the_page(
     report = run_block(page, check)
     assert assigned in report, report
     assert not [u for u in requests if not u.startswith(server)], requests
-    page.close()

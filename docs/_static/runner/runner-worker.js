@@ -10,27 +10,44 @@ var session = null;
 var fresh = null; // a new session in the same Python: what the old one held is freed
 
 // Count the bytes of Pyodide's own downloads for the page's progress bar.
+// The WebAssembly module is handed on as it came, its bytes counted on a copy:
+// a browser keeps the machine code it compiled from a response of its own
+// fetch (not from a Response made here), so Python starts faster on the next
+// chapter. A server that sends it with another type gets a copy that says
+// application/wasm, which Pyodide's streaming start requires.
+function counted(response) {
+  var reader = response.body.getReader();
+  return new ReadableStream({
+    pull: function (c) {
+      return reader.read().then(function (r) {
+        if (r.done) {
+          c.close();
+          return;
+        }
+        self.postMessage({ type: "progress", bytes: r.value.byteLength });
+        c.enqueue(r.value);
+      });
+    },
+  });
+}
+
 function countingFetch(original, runtime) {
   return function (input, init) {
     var url = String(input && input.url ? input.url : input);
     return original(input, init).then(function (response) {
       if (url.indexOf(runtime) !== 0 || !response.body) return response;
-      var reader = response.body.getReader();
-      var stream = new ReadableStream({
-        pull: function (c) {
-          return reader.read().then(function (r) {
-            if (r.done) {
-              c.close();
-              return;
-            }
-            self.postMessage({ type: "progress", bytes: r.value.byteLength });
-            c.enqueue(r.value);
-          });
-        },
-      });
+      var wasm = /\.wasm$/.test(url);
+      if (wasm && response.headers.get("Content-Type") === "application/wasm") {
+        counted(response.clone()).pipeTo(new WritableStream());
+        return response;
+      }
       var headers = new Headers(response.headers);
-      if (/\.wasm$/.test(url)) headers.set("Content-Type", "application/wasm");
-      return new Response(stream, { status: response.status, statusText: response.statusText, headers: headers });
+      if (wasm) headers.set("Content-Type", "application/wasm");
+      return new Response(counted(response), {
+        status: response.status,
+        statusText: response.statusText,
+        headers: headers,
+      });
     });
   };
 }

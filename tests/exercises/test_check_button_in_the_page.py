@@ -1,7 +1,7 @@
 """Promise 5 in the page: the Check button runs the reader's answer, then its check.
 
-In headless Chromium, on chapter pages of both editions served as a static
-host serves them: the starter block of a checked exercise has a Check button
+In headless Chromium, on chapter pages served as a static host serves them
+(three exercises in English, one in Chinese): the starter block of a checked exercise has a Check button
 (检查 in Chinese) that the keyboard reaches; the reader writes a wrong answer
 into the block and presses it, and the verdict under the block is ✗ with the
 likely cause, in the page's language; then a right answer, and it is ✓.
@@ -41,19 +41,13 @@ ANSWERS = {
     "2.1": (
         "from check_exercises import check\n\n\n"
         "def step(w, learning_rate):\n    return w + learning_rate * (8 * w - 20)\n",
-        {
-            "en": "Likely cause: the step goes uphill",
-            "zh_CN": "可能的原因：这一步走上坡了",
-        },
+        {"en": "Likely cause: the step goes uphill"},
         "from check_exercises import check\n\n\n"
         "def step(w, learning_rate):\n    return w - learning_rate * (8 * w - 20)\n",
     ),
     "6.1": (
         TRAIN.replace("p.data -=", "p.data +="),
-        {
-            "en": "Likely cause: a step uphill",
-            "zh_CN": "可能的原因：往上坡走了一步",
-        },
+        {"en": "Likely cause: a step uphill"},
         TRAIN,
     ),
 }
@@ -89,8 +83,13 @@ def press_check(page, starter, text: str) -> str:
     )
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
-@pytest.mark.parametrize("exercise", ANSWERS)
+# Every exercise in English, one in Chinese: the button hands the page's language
+# to the same checker, whose Chinese words the catalogue tests hold and whose
+# Chinese verdicts tests/exercises/ check in Python.
+CASES = [(exercise, "en") for exercise in ANSWERS] + [("1.4", "zh_CN")]
+
+
+@pytest.mark.parametrize("exercise, edition", CASES)
 def test_check_says_wrong_with_its_cause_then_right(
     exercise: str, edition: str, python_page, server: str
 ) -> None:

@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from helpers import BLOCK, chapter_page, open_runner_page, run_block
+from helpers import BLOCK, chapter_page, open_runner_page, python_context, run_block
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,29 @@ def open_chapter(page, base: str, path: str):
     page.on("request", lambda request: requests.append(request.url))
     open_runner_page(page, base + path)
     return page, requests
+
+
+@pytest.fixture(scope="module")
+def chapter_5(server):
+    """``chapter_5(edition)``: chapter 5 of that edition, opened once for the file.
+
+    The drawing and the check run in the one page, as a reader does both, so
+    Python starts once per edition (``helpers.python_context``); the drawing
+    comes first (it asks that loading fetched nothing of Graphviz).
+    """
+    opened: dict[str, tuple] = {}
+
+    def page_of(edition: str) -> tuple:
+        if edition not in opened:
+            page = python_context().new_page()
+            opened[edition] = open_chapter(
+                page, server, edition + chapter_page("engine")
+            )
+        return opened[edition]
+
+    yield page_of
+    for page, _ in opened.values():
+        page.close()
 
 
 def block_with(page, text: str) -> int:
@@ -88,9 +111,9 @@ def counts(dot: str) -> tuple[int, int]:
     ids=["en", "zh_CN"],
 )
 def test_a_to_dot_block_is_drawn_under_it(
-    edition: str, caption: str, python_page, server: str
+    edition: str, caption: str, chapter_5, server: str
 ) -> None:
-    page, requests = open_chapter(python_page, server, edition + chapter_page("engine"))
+    page, requests = chapter_5(edition)
     assert not [u for u in requests if "/viz/" in u], "Graphviz fetched on load"
     book = block_with(page, 'to_dot(q, {a: "a", q: "q"})')
     dot = run_block(page, book)
@@ -128,9 +151,9 @@ def test_a_to_dot_block_is_drawn_under_it(
     ids=["en", "zh_CN"],
 )
 def test_check_names_the_readers_mistake_in_the_page(
-    edition: str, ok: str, assigned: str, python_page, server: str
+    edition: str, ok: str, assigned: str, chapter_5, server: str
 ) -> None:
-    page, requests = open_chapter(python_page, server, edition + chapter_page("engine"))
+    page, requests = chapter_5(edition)
     check = block_with(page, "check(Value)")
     report = run_block(page, check)
     assert report.splitlines()[2].startswith(ok), report

@@ -1044,13 +1044,17 @@ class Diagnosis:
             return said, said
         if case.cause is not None and case.before and case.before(outcome):
             return self.words(case.cause), case.name
-        probes = [self.data, self.edges_kept, self.seed]
-        probes.append(lambda: self.walk_over_edges(case, outcome))
+        quick = AFTER_A_TIMEOUT
+        # The walk is redone on the case's own graph: a long case's (the chain
+        # of 10,000) takes about as long as the case, so it gets the case's limit.
+        walk = min(self.guard.seconds, SECONDS) if case.long else quick
+        probes = [(self.data, quick), (self.edges_kept, quick), (self.seed, quick)]
+        probes.append((lambda: self.walk_over_edges(case, outcome), walk))
         operations = [m for m in case.needs if OPERATIONS[m].probe]
-        probes += [lambda m=m: self.operation(m) for m in operations]
-        for probe in probes:
+        probes += [(lambda m=m: self.operation(m), quick) for m in operations]
+        for probe, seconds in probes:
             try:
-                found = self.guard.run(probe, seconds=AFTER_A_TIMEOUT)
+                found = self.guard.run(probe, seconds=seconds)
             except (Exception, Stopped):  # this probe cannot tell
                 continue
             if found is not None:

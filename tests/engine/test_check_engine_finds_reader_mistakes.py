@@ -626,6 +626,32 @@ def test_one_cause_is_told_once_then_referred_to(tmp_path: Path) -> None:
     assert output.count("likely cause: the same as above") == output.count("FAIL ") - 1
 
 
+def test_a_long_cases_walk_is_redone_under_the_cases_own_limit(monkeypatch) -> None:
+    """The diagnosis redoes a right walk on the case's own graph: on the chain of
+    10,000 that took about the quick probes' 0.5 s, so its cause came out as "no
+    common mistake matches" or as the real one, by how busy the machine was."""
+    namespace: dict[str, object] = {}
+    planted = engine_file(5).replace(
+        "parent.grad += node.grad", "parent.grad = node.grad"
+    )
+    exec(compile(planted, "engine.py", "exec"), namespace)
+    limits: list[float | None] = []
+    run = check_engine.Guard.run
+
+    def recording(self, function, *args, seconds=None, keep=None):
+        if ".cause.<locals>." in getattr(function, "__qualname__", ""):
+            limits.append(seconds)
+        return run(self, function, *args, seconds=seconds, keep=keep)
+
+    monkeypatch.setattr(check_engine.Guard, "run", recording)
+    printed = check_output(namespace["Value"], lang="en", step=5)
+    assert (
+        printed.count("likely cause: the same as above") == printed.count("FAIL ") - 1
+    )
+    assert check_engine.SECONDS in limits, limits  # the chain's walk
+    assert set(limits) == {check_engine.SECONDS, check_engine.AFTER_A_TIMEOUT}
+
+
 def test_the_output_is_the_same_every_time(tmp_path: Path) -> None:
     """Even with edges in a set, whose order depends on the objects' hashes."""
     engine = engine_file(5).replace("self.edges = edges", "self.edges = set(edges)")

@@ -38,7 +38,10 @@ function countingFetch(original, runtime) {
       if (url.indexOf(runtime) !== 0 || !response.body) return response;
       var wasm = /\.wasm$/.test(url);
       if (wasm && response.headers.get("Content-Type") === "application/wasm") {
-        counted(response.clone()).pipeTo(new WritableStream());
+        // a download that breaks is Pyodide's to report, from the response itself
+        counted(response.clone())
+          .pipeTo(new WritableStream())
+          .catch(function () {});
         return response;
       }
       var headers = new Headers(response.headers);

@@ -61,3 +61,16 @@ test("Pyodide's other files are counted as they are read, the book's are not", a
   assert.equal(page, own);
   assert.equal(counted(sent), 300);
 });
+
+test("a download that breaks leaves no unhandled error behind", async () => {
+  const { countingFetch } = load();
+  const body = new ReadableStream({
+    pull(c) {
+      c.error(new Error("connection lost"));
+    },
+  });
+  const response = new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  const got = await countingFetch(async () => response, RUNTIME)(RUNTIME + "pyodide.asm.wasm");
+  await assert.rejects(got.arrayBuffer(), /connection lost/);
+  await settle();
+});

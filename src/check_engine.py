@@ -1046,8 +1046,9 @@ class Diagnosis:
             return self.words(case.cause), case.name
         quick = AFTER_A_TIMEOUT
         # The walk is redone on the case's own graph: a long case's (the chain
-        # of 10,000) takes about as long as the case, so it gets the case's limit.
-        walk = min(self.guard.seconds, SECONDS) if case.long else quick
+        # of 10,000) takes about as long as the case, so it gets the case's limit
+        # (the guard's: SECONDS, or less once a case has run out of time).
+        walk = self.guard.seconds if case.long else quick
         probes = [(self.data, quick), (self.edges_kept, quick), (self.seed, quick)]
         probes.append((lambda: self.walk_over_edges(case, outcome), walk))
         operations = [m for m in case.needs if OPERATIONS[m].probe]

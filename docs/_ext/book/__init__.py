@@ -157,9 +157,8 @@ def page(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) 
     figures.widgets.add_assets(*arguments)
     runner.page.add_assets(*arguments)
     epub_pdf.epub.svg_namespace(*arguments)
-    site.polish.scripts_after_first_frame(
-        *arguments
-    )  # once every part has added its scripts
+    # last: once every part has added its scripts
+    site.polish.scripts_after_first_frame(*arguments)
 
 
 def finish(app: Sphinx, exception: Exception | None) -> None:

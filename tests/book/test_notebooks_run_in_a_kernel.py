@@ -155,8 +155,13 @@ async def _execute(
     # jupyter_client picks free ports and the kernel binds them later, so two
     # kernels starting at once beside the browser tests' servers could both
     # pick one ("ZMQError: Address already in use", seen once in a clean clone).
+    # Its connection file goes there too (jupyter_client's default is a new
+    # file in the system's temporary folder, left behind by every run).
     manager = AsyncKernelManager(
-        kernel_name="python3", transport="ipc", ip=str(sockets / "kernel")
+        kernel_name="python3",
+        transport="ipc",
+        ip=str(sockets / "kernel"),
+        connection_file=str(sockets / "kernel.json"),
     )
     client = NotebookClient(
         book,

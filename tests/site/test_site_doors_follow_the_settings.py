@@ -289,7 +289,12 @@ def test_a_build_with_a_bad_site_address_stops_with_one_line(tmp_path: Path):
     environment = {k: v for k, v in os.environ.items() if k != "BOOK_SITE_URL"}
     done = subprocess.run(
         [sys.executable, "-m", "sphinx", "-b", "html", "-q", str(book), str(out)],
-        env={**environment, "BOOK_SITE_URL": "owner.github.io/slopes"},
+        # sphinx-build writes a failed build's traceback to the temporary folder
+        env={
+            **environment,
+            "BOOK_SITE_URL": "owner.github.io/slopes",
+            "TMPDIR": str(tmp_path),
+        },
         capture_output=True,
         text=True,
         timeout=300,

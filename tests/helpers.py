@@ -534,6 +534,62 @@ def chapter_page(name: str, suffix: str = ".html") -> str:
     return f"chapters/{chapter(name).stem}{suffix}"
 
 
+# --- a sweep: `make test` runs its sample, `make sweeps` the rest --------------
+# A sweep repeats one check over every chapter, page, edition or Python. `make
+# test` runs each sweep on its sample, so that it ends within five minutes: the
+# first edition, the book's Python (3.11), and these chapters (formulas and
+# widgets; the engine, a class pasted whole; the appendix, the whole file). The
+# rest of every sweep is marked `sweep`: `make sweeps` runs it, and CI runs
+# both (.ci/run). tests/conftest.py refuses a sweep with no sample.
+SAMPLE = [chapter(name).stem for name in ("slopes", "engine", "inside-tinygrad")]
+
+
+def sweep(values: list, sampled: Callable[[object], bool], ids=None) -> list:
+    """``values`` as pytest parameters; those ``sampled`` turns down are marked ``sweep``.
+
+    ``ids``: a function giving each value's id (default: pytest's own).
+    """
+    return [
+        pytest.param(
+            *(value if isinstance(value, tuple) else (value,)),
+            marks=() if sampled(value) else pytest.mark.sweep,
+            id=ids(value) if ids else None,
+        )
+        for value in values
+    ]
+
+
+def halves() -> list:
+    """A sweep written as one loop, cut in two cases: its ``"sample"`` and the ``"rest"``
+    (marked ``sweep``); :func:`in_half` tells which chapters each takes."""
+    return sweep(["sample", "rest"], lambda half: half == "sample", ids=str)
+
+
+def in_half(chapters: list[Path], half: str) -> list[Path]:
+    """The chapters (sources or built pages) of the sample, or of the rest."""
+    return [path for path in chapters if (path.stem in SAMPLE) == (half == "sample")]
+
+
+def has_sample(function) -> bool:
+    """Whether each of ``function``'s parametrisations keeps a case out of the sweep.
+
+    Read from the function's own marks, not from the collected items: a run of
+    one case by its name collects that case alone.
+    """
+    for mark in getattr(function, "pytestmark", []):
+        if mark.name != "parametrize":
+            continue
+        values = mark.args[1] if len(mark.args) > 1 else mark.kwargs["argvalues"]
+        swept = [
+            value
+            for value in values
+            if any(m.name == "sweep" for m in getattr(value, "marks", ()))
+        ]
+        if swept and len(swept) == len(values):
+            return False
+    return True
+
+
 # --- a page's Python blocks, and what the copy button copies of them ----------
 
 FENCE = re.compile(

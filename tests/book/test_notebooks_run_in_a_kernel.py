@@ -9,7 +9,9 @@ the comments are taken out (:func:`test_a_chinese_notebook_is_the_english_one_wi
 which reads every pair without a kernel). So it runs as the English one runs,
 and a kernel runs every English notebook and, for the Chinese edition,
 :data:`CHINESE_RUN`, the chapter with the most translated comments in its code
-(what a kernel could trip over that the comparison cannot see). Each is
+(what a kernel could trip over that the comparison cannot see); ``make test``
+runs the sample's English notebooks (``helpers.SAMPLE``) and that Chinese one,
+``make sweeps`` the other English ones. Each is
 executed by a real Jupyter kernel (nbclient and ipykernel, the test extra), in
 an empty temporary folder, two kernels at a time, and then checked against the
 chapter's Markdown as it is now, not against anything the notebook stores:
@@ -59,6 +61,7 @@ from helpers import (
     FLAGS,
     MODULE,
     ROOT,
+    SAMPLE,
     Block,
     blocks_of,
     catalogue_folder,
@@ -66,6 +69,7 @@ from helpers import (
     chapter_page,
     need,
     references_to_other_hosts,
+    sweep,
     without_tracebacks,
 )
 
@@ -176,13 +180,22 @@ async def _execute(
 
 
 @pytest.fixture(scope="module")
-def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
-    """Every chapter's notebook of each edition, executed: (edition, chapter stem) -> notebook."""
+def executed(request, tmp_path_factory) -> dict[tuple[str, str], object]:
+    """The notebooks this run's tests read (``-m`` may leave some out), executed:
+    (edition, chapter stem) -> notebook."""
     pytest.importorskip("nbclient", reason="nbclient is in the test extra: make venv")
     need("dot")  # Graphviz: a cell that ends with to_dot(...) shows the drawn graph
     sites = {edition: need(tool) for edition, tool in EDITIONS.items()}
+    selected = {
+        (item.callspec.params["page"], item.callspec.params["edition"])
+        for item in request.session.items
+        if getattr(item, "module", None) is request.module
+        and "executed" in item.fixturenames
+    }
     jobs = {}
     for page, edition in RUNS:
+        if (page, edition) not in selected:
+            continue
         path = sites[edition] / "chapters" / f"{page.stem}.ipynb"
         if path.is_file():
             jobs[edition, page.stem] = path
@@ -211,7 +224,13 @@ def executed(tmp_path_factory) -> dict[tuple[str, str], object]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("page", "edition"), RUNS, ids=[f"{page.stem}-{edition}" for page, edition in RUNS]
+    ("page", "edition"),
+    # make test: the sample chapters (helpers.SAMPLE) and the Chinese run
+    sweep(
+        RUNS,
+        lambda run: run[0].stem in SAMPLE or run[1] != "en",
+        ids=lambda run: f"{run[0].stem}-{run[1]}",
+    ),
 )
 def test_a_chapters_notebook_runs_in_an_empty_folder_and_prints_what_the_page_shows(
     page: Path, edition: str, executed

@@ -34,7 +34,9 @@ where installed); Python 3.13 gets NumPy, scikit-learn and Matplotlib (for the
 tensors chapter) in a venv of its own, made once from PyPI and kept in
 ``.venv/paste-3.13``. IPython (the test extra) gets every chapter too: the blocks that count
 Python's objects count only the book's own classes, which IPython's history
-thread never makes. The sessions run
+thread never makes. ``make test`` pastes every chapter into 3.11 and the sample
+chapters (``helpers.SAMPLE``) into 3.13 and IPython; ``make sweeps`` pastes the
+other chapters into those two. The sessions run
 side by side, :data:`SESSIONS_AT_ONCE` at a time (the ``sessions`` fixture):
 each waits mostly for its interpreter.
 """
@@ -63,11 +65,13 @@ from helpers import (
     CHAPTERS,
     FLAGS,
     ROOT,
+    SAMPLE,
     Block,
     blocks_of,
     copy_texts,
     copybutton_arguments,
     need,
+    sweep,
     without_tracebacks,
 )
 
@@ -543,15 +547,24 @@ def check(outcome: Outcome, page: Path) -> None:
         )
 
 
-@pytest.mark.parametrize("version", PYTHONS)
-@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+@pytest.mark.parametrize(
+    "page, version",
+    sweep(
+        [(page, version) for page in CHAPTERS for version in PYTHONS],
+        lambda case: case[1] == PYTHONS[0] or case[0].stem in SAMPLE,
+        ids=lambda case: f"{case[0].stem}-{case[1]}",
+    ),
+)
 def test_pasting_a_chapter_into_python_prints_what_the_page_shows(
     page: Path, version: str, sessions
 ) -> None:
     check(sessions[page.name, version].result(), page)
 
 
-@pytest.mark.parametrize("page", CHAPTERS, ids=[page.stem for page in CHAPTERS])
+@pytest.mark.parametrize(
+    "page",
+    sweep(CHAPTERS, lambda page: page.stem in SAMPLE, ids=lambda page: page.stem),
+)
 def test_pasting_a_chapter_into_ipython_prints_what_the_page_shows(
     page: Path, sessions
 ) -> None:

@@ -9,7 +9,9 @@ Python 3.11 (a count of Python's objects, say): there the page
 must say under the output that the browser's Python is another version. A
 block the page's doctests skip without PyTorch must say that it needs PyTorch. Nothing may be fetched from another host, and
 Pyodide must not be fetched before the click. How long Python took to start
-on each chapter is printed (run pytest with ``-s`` to see it).
+on each chapter is printed (run pytest with ``-s`` to see it). ``make test``
+runs the sample chapters (``helpers.SAMPLE``) and those the other tests look
+at (``LOOKED_AT``); ``make sweeps`` runs the rest.
 
 Pyodide starts once per chapter page: every chapter is opened once, in one
 browser context for the whole file, which keeps its cache on disk as a
@@ -36,6 +38,7 @@ from book.runner import page as runner  # the runner's marks
 from helpers import (
     CHAPTERS,
     COLOUR_RULES,
+    SAMPLE,
     WIDTH_RULES,
     chapter,
     chapter_page,
@@ -44,6 +47,7 @@ from helpers import (
     open_page,
     open_runner_page,
     python_context,
+    sweep,
     violations,
 )
 
@@ -59,6 +63,11 @@ NEEDS_NUMPY = [
     if runner.NEEDS_NUMPY.search(page.read_text(encoding="utf-8"))
 ]
 RUNNABLE = [page.stem for page in CHAPTERS if page.stem not in NEEDS_NUMPY]
+# The chapters the file's other tests look at, after their run: run in make
+# test whatever else is left out, so their outputs are compared there too.
+LOOKED_AT = [
+    chapter(name).stem for name in ("slopes", "speed", "pytorch", "inside-tinygrad")
+]
 
 # Blocks whose page shows what the doctests' Python printed, marked in the
 # Markdown with "% printed by Python 3.11" (docs/_ext/book/runner/page.py): the browser's
@@ -128,11 +137,30 @@ def runner_context():
             page.close()
 
 
+def chapters_to_run(request) -> set[str]:
+    """The runnable chapters this run's tests of the file look at (``-m`` may leave some out)."""
+    stems: set[str] = set()
+    for item in request.session.items:
+        if getattr(item, "module", None) is not request.module:
+            continue
+        if (
+            item.originalname
+            == "test_run_everything_reproduces_every_output_the_page_shows"
+        ):
+            stems.add(item.callspec.params["stem"])
+        elif {"ran_pages", "ran_chapters"} & set(item.fixturenames):
+            stems.update(LOOKED_AT)
+    return stems
+
+
 @pytest.fixture(scope="module")
-def ran_pages(runner_context, site, server):
-    """Each runnable chapter, opened once and run once ("run everything"), by name."""
+def ran_pages(request, runner_context, site, server):
+    """Each runnable chapter the run's tests look at, opened once and run once
+    ("run everything"), by name."""
     pages = [p for p in chapter_pages(site) if p.stem in RUNNABLE]
     assert [p.stem for p in pages] == RUNNABLE and len(RUNNABLE) >= 9, RUNNABLE
+    wanted = chapters_to_run(request)
+    pages = [p for p in pages if p.stem in wanted]
     host = urllib.parse.urlparse(server).netloc
     opened: dict[str, object] = {}
     for path in pages:
@@ -178,7 +206,9 @@ def ran_page(ran_pages, name: str):
     return ran_pages[chapter(name).stem + ".html"]
 
 
-@pytest.mark.parametrize("stem", RUNNABLE)
+@pytest.mark.parametrize(
+    "stem", sweep(RUNNABLE, lambda stem: stem in SAMPLE or stem in LOOKED_AT, ids=str)
+)
 def test_run_everything_reproduces_every_output_the_page_shows(ran_chapters, stem):
     name = stem + ".html"
     result = ran_chapters[name]

@@ -18,7 +18,7 @@ import re
 
 import pytest
 
-from helpers import chapter_pages, open_page
+from helpers import chapter_pages, halves, in_half, open_page
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +45,9 @@ def layout(page, url: str, fonts: bool) -> dict:
     return page.evaluate(LAYOUT)
 
 
+@pytest.mark.parametrize("half", halves())
 def test_the_fallback_lays_every_chapter_out_as_the_math_fonts_do(
-    chromium, server, site
+    chromium, server, site, half
 ):
     # One page with the fonts, one where they never arrive, each loading chapter
     # after chapter: the book's other files come from the cache (a new page per
@@ -58,7 +59,7 @@ def test_the_fallback_lays_every_chapter_out_as_the_math_fonts_do(
             context.route(re.compile(r".*/katex/fonts/.*"), lambda route: route.abort())
         pages[fonts] = context.new_page()
     moved = []
-    for chapter in chapter_pages(site):
+    for chapter in in_half(chapter_pages(site), half):
         url = f"{server}chapters/{chapter.name}"
         final, fallback = (
             layout(pages[True], url, True),

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import FOLDER, ROOT, chapter_pages, site_pages
+from helpers import FOLDER, ROOT, chapter_pages, halves, in_half, site_pages
 
 CHAPTERS = ROOT / "docs" / "chapters"
 
@@ -145,8 +145,10 @@ def files_of(pages: list[Path], site: Path) -> list[str]:
 
 
 @pytest.mark.browser
-def test_numbers_never_cover_formulas_and_nothing_shifts(chromium, server, site):
-    """On a phone (360 px) and a desktop (1280 px), every chapter, with its files in the cache.
+@pytest.mark.parametrize("half", halves())
+def test_numbers_never_cover_formulas_and_nothing_shifts(chromium, server, site, half):
+    """On a phone (360 px) and a desktop (1280 px), every chapter, with its files in the cache
+    (the sample chapters in make test, the rest in make sweeps).
 
     Whether the fonts arrive before the first layout on a first visit depends
     on the network (the page preloads them); `make audit` measures that case.
@@ -155,7 +157,7 @@ def test_numbers_never_cover_formulas_and_nothing_shifts(chromium, server, site)
     page that shifted is loaded again, up to LOADS times, and fails if it
     shifts every time.
     """
-    pages = chapter_pages(site)
+    pages = in_half(chapter_pages(site), half)
     overlaps, shifts = [], []
     context = chromium.new_context()
     page = context.new_page()

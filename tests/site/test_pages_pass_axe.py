@@ -17,6 +17,8 @@ find something:
   scrolls sideways must take the focus) on every page, and every rule where
   the layout itself changes: the front page (furo's narrow header, the same on
   every page) and the widgets (their controls reflow).
+- ``make test`` audits every page but the chapters outside the sample
+  (``helpers.SAMPLE``), in each edition; ``make sweeps`` audits those chapters.
 - On the pages with widgets, again after every widget has been driven to its
   end state (every button pressed until it has nothing more to do, every
   slider at its end, every choice tried), inside the widgets (nothing else on
@@ -45,11 +47,13 @@ import pytest
 from helpers import (
     COLOUR_RULES,
     FOLDER,
+    SAMPLE,
     TRANSLATED,
     WIDTH_RULES,
     chapter_page,
     dark,
     reachable_pages,
+    sweep,
     violations,
 )
 from helpers import (
@@ -62,6 +66,11 @@ WIDTHS = (1280, 360)
 THEMES = ("light", "dark")
 NARROW_EVERYTHING = {folder + "index.html" for folder in FOLDER.values()}
 PAGES = reachable_pages()
+
+
+def sampled(path: str) -> bool:
+    """Whether make test audits ``path``: a page that is not a chapter, or a sample chapter."""
+    return "chapters/" not in path or path.rsplit("/", 1)[1][:-5] in SAMPLE
 
 
 def audited_pages(site: Path) -> list[str]:
@@ -196,7 +205,7 @@ def audit(page, path: str, site: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", sweep(PAGES, sampled, ids=str))
 def test_every_page_has_no_axe_violation_and_logs_no_error(
     audit_page, server, site, path
 ):

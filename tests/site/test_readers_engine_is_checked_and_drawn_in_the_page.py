@@ -20,7 +20,14 @@ import re
 
 import pytest
 
-from helpers import BLOCK, chapter_page, open_runner_page, python_context, run_block
+from helpers import (
+    BLOCK,
+    chapter_page,
+    open_runner_page,
+    python_context,
+    run_block,
+    sweep,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -97,18 +104,21 @@ def counts(dot: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(
     "edition, caption",
-    [
-        (
-            "",
-            "The graph that to_dot drew: 3 nodes and 4 edges; the output, q, "
-            "has data 12 and grad 1.",
-        ),
-        (
-            "zh_CN/",
-            "由 to_dot 画出的图：3 个节点、4 条边；输出 q 的 data 为 12，grad 为 1。",
-        ),
-    ],
-    ids=["en", "zh_CN"],
+    sweep(
+        [
+            (
+                "",
+                "The graph that to_dot drew: 3 nodes and 4 edges; the output, q, "
+                "has data 12 and grad 1.",
+            ),
+            (
+                "zh_CN/",
+                "由 to_dot 画出的图：3 个节点、4 条边；输出 q 的 data 为 12，grad 为 1。",
+            ),
+        ],
+        lambda case: case[0] == "",  # make test: English; make sweeps: Chinese
+        ids=lambda case: case[0].strip("/") or "en",
+    ),
 )
 def test_a_to_dot_block_is_drawn_under_it(
     edition: str, caption: str, chapter_5, server: str
@@ -140,15 +150,18 @@ def test_a_to_dot_block_is_drawn_under_it(
 
 @pytest.mark.parametrize(
     "edition, ok, assigned",
-    [
-        (
-            "",
-            "ok    chapter 4",
-            "a gradient is assigned with = instead of added with +=",
-        ),
-        ("zh_CN/", "通过  第 4 章", "梯度是用 = 赋值的，而不是用 += 累加的"),
-    ],
-    ids=["en", "zh_CN"],
+    sweep(
+        [
+            (
+                "",
+                "ok    chapter 4",
+                "a gradient is assigned with = instead of added with +=",
+            ),
+            ("zh_CN/", "通过  第 4 章", "梯度是用 = 赋值的，而不是用 += 累加的"),
+        ],
+        lambda case: case[0] == "",  # make test: English; make sweeps: Chinese
+        ids=lambda case: case[0].strip("/") or "en",
+    ),
 )
 def test_check_names_the_readers_mistake_in_the_page(
     edition: str, ok: str, assigned: str, chapter_5, server: str

@@ -17,7 +17,9 @@ import ast
 import re
 from pathlib import Path
 
-from helpers import CHAPTERS, ROOT
+import pytest
+
+from helpers import CHAPTERS, ROOT, SAMPLE, has_sample, sweep
 
 TESTS = ROOT / "tests"
 SHARED = {"conftest.py", "helpers.py"}
@@ -99,3 +101,26 @@ def test_one_definition_of_each_shared_helper():
                 )
     for name in ("run_block", "open_runner_page", "chapter", "blocks_of", "need"):
         assert defined.get(name) == ["helpers.py"], (name, defined.get(name))
+
+
+def test_a_sweep_keeps_a_sample_for_make_test():
+    """A sweep marked ``sweep`` in every case would leave ``make test`` without
+    it; conftest.py refuses such a test at collection (``has_sample``)."""
+
+    @pytest.mark.parametrize("x", sweep([1, 2], lambda x: False))
+    def all_swept(x): ...
+
+    @pytest.mark.parametrize("x", sweep([1, 2], lambda x: x == 1))
+    def one_kept(x): ...
+
+    assert not has_sample(all_swept) and has_sample(one_kept)
+    assert len(SAMPLE) == 3  # the sample is chapters of the book: chapter() found each
+
+
+def test_make_test_leaves_out_only_the_sweeps_and_make_sweeps_runs_them():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    test = makefile[makefile.index("\ntest:") :].split("\n\n")[0]
+    sweeps = makefile[makefile.index("\nsweeps:") :].split("\n\n")[0]
+    assert '-m "not sweep"' in test and "-m sweep" in sweeps, (test, sweeps)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.index("make test") < ci.index("make sweeps"), ci

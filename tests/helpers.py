@@ -559,6 +559,13 @@ def sweep(values: list, sampled: Callable[[object], bool], ids=None) -> list:
     ]
 
 
+def sampled_page(path: str) -> bool:
+    """Whether a page sweep checks ``path`` (``chapters/NN-name.html`` or another
+    page, in any edition) in make test: a page that is not a chapter, or one of
+    the sample's."""
+    return "chapters/" not in path or path.rsplit("/", 1)[1].split(".")[0] in SAMPLE
+
+
 def halves() -> list:
     """A sweep written as one loop, cut in two cases: its ``"sample"`` and the ``"rest"``
     (marked ``sweep``); :func:`in_half` tells which chapters each takes."""

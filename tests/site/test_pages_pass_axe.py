@@ -47,12 +47,12 @@ import pytest
 from helpers import (
     COLOUR_RULES,
     FOLDER,
-    SAMPLE,
     TRANSLATED,
     WIDTH_RULES,
     chapter_page,
     dark,
     reachable_pages,
+    sampled_page,
     sweep,
     violations,
 )
@@ -66,11 +66,6 @@ WIDTHS = (1280, 360)
 THEMES = ("light", "dark")
 NARROW_EVERYTHING = {folder + "index.html" for folder in FOLDER.values()}
 PAGES = reachable_pages()
-
-
-def sampled(path: str) -> bool:
-    """Whether make test audits ``path``: a page that is not a chapter, or a sample chapter."""
-    return "chapters/" not in path or path.rsplit("/", 1)[1][:-5] in SAMPLE
 
 
 def audited_pages(site: Path) -> list[str]:
@@ -205,7 +200,7 @@ def audit(page, path: str, site: Path) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("path", sweep(PAGES, sampled, ids=str))
+@pytest.mark.parametrize("path", sweep(PAGES, sampled_page, ids=str))
 def test_every_page_has_no_axe_violation_and_logs_no_error(
     audit_page, server, site, path
 ):

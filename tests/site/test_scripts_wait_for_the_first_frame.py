@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import chapter_page, open_page
+from helpers import chapter_page, open_page, sampled_page, sweep
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,10 @@ TIMES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("chapter", ["slopes", "xor"])
+@pytest.mark.parametrize(
+    "chapter",
+    sweep(["slopes", "xor"], lambda name: sampled_page(chapter_page(name)), ids=str),
+)
 @pytest.mark.parametrize("edition", ["", "zh_CN/"])
 def test_no_script_is_requested_before_the_first_frame(
     chromium, server, chapter, edition

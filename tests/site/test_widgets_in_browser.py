@@ -32,6 +32,7 @@ from helpers import (
     chapter_page,
     open_page,
     reachable_pages,
+    sampled_page,
     sweep,
 )
 from tinygrad import LINE_DATA, TrainingDiverged, Value, gradient_descent
@@ -267,7 +268,7 @@ PAGE_SCRIPTS = {
 }
 
 
-@pytest.mark.parametrize("path", reachable_pages())
+@pytest.mark.parametrize("path", sweep(reachable_pages(), sampled_page, ids=str))
 def test_every_page_opened_from_disk_mounts_its_widgets_without_an_error(
     file_session, path
 ):
@@ -719,7 +720,9 @@ def test_reduced_motion_runs_100_steps_at_once(file_session):
     assert set(duration.replace(" ", "").split(",")) == {"0s"}
 
 
-@pytest.mark.parametrize("path", sorted(set(WIDGETS.values())))
+@pytest.mark.parametrize(
+    "path", sweep(sorted(set(WIDGETS.values())), sampled_page, ids=str)
+)
 def test_widgets_fit_a_phone_screen(file_session, path):
     page = file_session.page(
         path, viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True

@@ -547,6 +547,7 @@ SAMPLE = [chapter(name).stem for name in ("slopes", "engine", "inside-tinygrad")
 def sweep(values: list, sampled: Callable[[object], bool], ids=None) -> list:
     """``values`` as pytest parameters; those ``sampled`` turns down are marked ``sweep``.
 
+    A tuple gives one argument per item, as in ``parametrize("page, edition", ...)``;
     ``ids``: a function giving each value's id (default: pytest's own).
     """
     return [

@@ -560,6 +560,17 @@ def sweep(values: list, sampled: Callable[[object], bool], ids=None) -> list:
     ]
 
 
+def selected_items(request) -> list:
+    """The tests of the requesting module that this run runs: a module fixture
+    that does the work of many cases at once does only theirs (``-m "not
+    sweep"``, ``-m sweep`` or a name given may leave cases out)."""
+    return [
+        item
+        for item in request.session.items
+        if getattr(item, "module", None) is request.module
+    ]
+
+
 def sampled_page(path: str) -> bool:
     """Whether a page sweep checks ``path`` (``chapters/NN-name.html`` or another
     page, in any edition) in make test: a page that is not a chapter, or one of

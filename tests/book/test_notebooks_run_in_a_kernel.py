@@ -69,6 +69,7 @@ from helpers import (
     chapter_page,
     need,
     references_to_other_hosts,
+    selected_items,
     sweep,
     without_tracebacks,
 )
@@ -188,9 +189,8 @@ def executed(request, tmp_path_factory) -> dict[tuple[str, str], object]:
     sites = {edition: need(tool) for edition, tool in EDITIONS.items()}
     selected = {
         (item.callspec.params["page"], item.callspec.params["edition"])
-        for item in request.session.items
-        if getattr(item, "module", None) is request.module
-        and "executed" in item.fixturenames
+        for item in selected_items(request)
+        if "executed" in item.fixturenames
     }
     jobs = {}
     for page, edition in RUNS:

@@ -71,6 +71,7 @@ from helpers import (
     copy_texts,
     copybutton_arguments,
     need,
+    selected_items,
     sweep,
     without_tracebacks,
 )
@@ -500,9 +501,9 @@ def sessions(request, tmp_path_factory):
     book takes about as long as its slowest chapters, not the sum of all.
     """
     jobs = {}
-    for item in request.session.items:
+    for item in selected_items(request):
         callspec = getattr(item, "callspec", None)
-        if getattr(item, "module", None) is not request.module or callspec is None:
+        if callspec is None:
             continue
         params = callspec.params
         if item.originalname.endswith("_into_python_prints_what_the_page_shows"):

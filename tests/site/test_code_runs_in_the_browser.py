@@ -47,6 +47,7 @@ from helpers import (
     open_page,
     open_runner_page,
     python_context,
+    selected_items,
     sweep,
     violations,
 )
@@ -140,9 +141,7 @@ def runner_context():
 def chapters_to_run(request) -> set[str]:
     """The runnable chapters this run's tests of the file look at (``-m`` may leave some out)."""
     stems: set[str] = set()
-    for item in request.session.items:
-        if getattr(item, "module", None) is not request.module:
-            continue
+    for item in selected_items(request):
         if (
             item.originalname
             == "test_run_everything_reproduces_every_output_the_page_shows"

@@ -102,9 +102,15 @@ def counts(dot: str) -> tuple[int, int]:
     return len(re.findall(r"^  n\d+ \[label=", dot, re.M)), dot.count(" -> ")
 
 
+def by_edition(cases: list[tuple]) -> list:
+    """Cases whose first item is the edition's folder: English in make test,
+    Chinese in make sweeps (helpers.sweep)."""
+    return sweep(cases, lambda case: case[0] == "", ids=lambda c: c[0][:-1] or "en")
+
+
 @pytest.mark.parametrize(
     "edition, caption",
-    sweep(
+    by_edition(
         [
             (
                 "",
@@ -115,9 +121,7 @@ def counts(dot: str) -> tuple[int, int]:
                 "zh_CN/",
                 "由 to_dot 画出的图：3 个节点、4 条边；输出 q 的 data 为 12，grad 为 1。",
             ),
-        ],
-        lambda case: case[0] == "",  # make test: English; make sweeps: Chinese
-        ids=lambda case: case[0].strip("/") or "en",
+        ]
     ),
 )
 def test_a_to_dot_block_is_drawn_under_it(
@@ -150,7 +154,7 @@ def test_a_to_dot_block_is_drawn_under_it(
 
 @pytest.mark.parametrize(
     "edition, ok, assigned",
-    sweep(
+    by_edition(
         [
             (
                 "",
@@ -158,9 +162,7 @@ def test_a_to_dot_block_is_drawn_under_it(
                 "a gradient is assigned with = instead of added with +=",
             ),
             ("zh_CN/", "通过  第 4 章", "梯度是用 = 赋值的，而不是用 += 累加的"),
-        ],
-        lambda case: case[0] == "",  # make test: English; make sweeps: Chinese
-        ids=lambda case: case[0].strip("/") or "en",
+        ]
     ),
 )
 def test_check_names_the_readers_mistake_in_the_page(

@@ -20,7 +20,9 @@ edition meets are worked around in upstream_fixes.py.
 
 from __future__ import annotations
 
+import contextlib
 import html
+import logging as stdlib_logging
 import posixpath
 from pathlib import Path
 
@@ -80,6 +82,11 @@ def apply_edition_config(app: Sphinx, config: Config) -> None:
         "dict": str(words) if words else "",
         **config.html_search_options,
     }
+    if language.startswith("zh"):
+        with contextlib.suppress(ImportError):  # jieba: the search's words
+            import jieba
+
+            jieba.setLogLevel(stdlib_logging.WARNING)  # not 4 lines a build
 
 
 def language_name(app: Sphinx, language: str) -> str:

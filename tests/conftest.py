@@ -14,7 +14,9 @@
   options, so that its pages load the book from the context's cache.
 - ``visits`` and ``phone_visits``: every page loaded once, served and from
   disk on a phone, for the tests that read what the loads did; made once per
-  run, by whichever worker asks first (``run_folder``, ``helpers.once_per_run``).
+  run, by whichever worker asks first (``run_folder``, ``helpers.once_per_run``),
+  in two halves (``helpers.halves``): the sample's pages in ``make test``, the
+  rest in ``make sweeps``.
 
 Under ``pytest -n 2 --dist loadfile`` (pytest-xdist, what ``make test``
 runs) a session is a worker: each worker has its own server and Chromium.
@@ -116,19 +118,25 @@ def run_folder(tmp_path_factory) -> Path:
     return here.parent if os.environ.get("PYTEST_XDIST_WORKER") else here
 
 
-@pytest.fixture(scope="session")
-def visits(site, run_folder) -> dict:
-    """Every page of the site loaded once over HTTP (``helpers.visit_pages``), once per run."""
-    return helpers.once_per_run(run_folder, "visits", lambda: helpers.visit_pages(site))
+@pytest.fixture(scope="session", params=helpers.halves())
+def visits(request, site, run_folder) -> dict:
+    """The site's pages loaded once over HTTP (``helpers.visit_pages``), once per
+    run, a half at a time: the sample's pages, and the rest (a sweep)."""
+    half = request.param
+    return helpers.once_per_run(
+        run_folder, f"visits-{half}", lambda: helpers.visit_pages(site, half)
+    )
 
 
-@pytest.fixture(scope="session")
-def phone_visits(site, run_folder) -> dict:
-    """Every page opened from disk on a phone (``helpers.visit_pages_from_disk_on_a_phone``), once per run."""
+@pytest.fixture(scope="session", params=helpers.halves())
+def phone_visits(request, site, run_folder) -> dict:
+    """The pages opened from disk on a phone
+    (``helpers.visit_pages_from_disk_on_a_phone``), once per run, by halves."""
+    half = request.param
     return helpers.once_per_run(
         run_folder,
-        "phone_visits",
-        lambda: helpers.visit_pages_from_disk_on_a_phone(site),
+        f"phone_visits-{half}",
+        lambda: helpers.visit_pages_from_disk_on_a_phone(site, half),
     )
 
 

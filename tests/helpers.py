@@ -383,11 +383,21 @@ def site_pages(site: Path) -> list[Path]:
     return [site / "index.html", *chapter_pages(site), site / "api.html"]
 
 
-def visit_pages(site: Path) -> dict[str, Visit]:
-    """Load every page once over HTTP and record what it took (shared by several tests)."""
+def pages_of_half(site: Path, pages: list[Path], half: str) -> list[Path]:
+    """Those of ``pages`` (in ``site``) in a page sweep's ``"sample"`` half, or the ``"rest"``."""
+    return [
+        path
+        for path in pages
+        if sampled_page(path.relative_to(site).as_posix()) == (half == "sample")
+    ]
+
+
+def visit_pages(site: Path, half: str) -> dict[str, Visit]:
+    """Load each page of a half (:func:`halves`) once over HTTP and record what it
+    took (shared by several tests)."""
     visits: dict[str, Visit] = {}
     with browser() as chromium, serve(site) as server:
-        for path in site_pages(site):
+        for path in pages_of_half(site, site_pages(site), half):
             relative = path.relative_to(site).as_posix()
             page = chromium.new_page(viewport={"width": 1200, "height": 900})
             requests: list[str] = []
@@ -444,14 +454,16 @@ class PhoneVisit:
 PHONE = {"width": 390, "height": 844}
 
 
-def visit_pages_from_disk_on_a_phone(site: Path) -> dict[str, PhoneVisit]:
-    """Open every page from disk (file://) on a phone-sized screen, once for several tests."""
+def visit_pages_from_disk_on_a_phone(site: Path, half: str) -> dict[str, PhoneVisit]:
+    """Open each page of a half from disk (file://) on a phone-sized screen, once
+    for several tests."""
     visits: dict[str, PhoneVisit] = {}
     with browser() as chromium:
         page = chromium.new_page(viewport=PHONE)
         requests: list[str] = []
         page.on("request", lambda r: requests.append(r.url))
-        for path in [*site_pages(site), site / "search.html", site / "404.html"]:
+        every = [*site_pages(site), site / "search.html", site / "404.html"]
+        for path in pages_of_half(site, every, half):
             requests.clear()
             open_page(page, path.as_uri())
             wait_for_math(page)

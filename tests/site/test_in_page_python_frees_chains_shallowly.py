@@ -134,6 +134,7 @@ def test_cycles_stay_the_collectors_to_free(session):
     assert deepest[0] == 0
 
 
+@pytest.mark.slow  # a chain of 300,000 values built and freed: about 1 s
 def test_the_engine_file_gets_it_too_and_its_chain_is_freed(session):
     module, deepest = session
     from tinygrad import Value

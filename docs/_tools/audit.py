@@ -25,13 +25,14 @@ of a second, and the simulated speed index follows it (1.5 to 4 s), costing a
 page 1-3 points. Lighthouse's tracker has the same symptom, whole seconds in
 headless runs, traced there to the compositor offering the page's renderer no
 frame during the load (GoogleChrome/lighthouse#17148, open). Our traces of such
-runs (Lighthouse's ``--save-assets``) agree: the page is painted, committed and
-activated at 0.3-0.4 s; then, its main thread mostly idle (3-156 ms busy in
-three traces), its compositor submits no frame for a second. With
-``--disable-features=PaintHolding`` among Chromium's flags the first paint came
-at 0.5-0.8 s here (6 runs of 6, 2026-12-07), and a page that Playwright loads
-is painted at 0.4-0.8 s. A row whose FP column shows a second or more lost its
-speed index to that, not to the page; the audit still runs Lighthouse as it is.
+runs (Lighthouse's ``--save-assets``) show a wait of that kind, not its cause:
+the page is painted, committed and activated at 0.3-0.4 s; then, its main
+thread mostly idle (3-156 ms busy in three traces), its compositor submits no
+frame for a second. With ``--disable-features=PaintHolding`` among Chromium's
+flags the first paint came at 0.5-0.8 s here (6 runs of 6, 2026-12-07), and a
+page that Playwright loads is painted at 0.4-0.8 s. A row whose FP column shows
+a second or more lost its speed index to that, not to the page; the audit still
+runs Lighthouse as it is.
 """
 
 from __future__ import annotations
